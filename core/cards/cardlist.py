@@ -195,18 +195,22 @@ class Stored:
         """One CardSet a product (``overture``: legal from its on-sale date, or
         ``date.max`` while it has none), then the stored lycee-set/1 sets."""
         if self._card_sets is None:
-            by: dict[str, list[Card]] = {}
-            for d in self.cards.values():
-                by.setdefault(d["product"], []).append(doc_card(d))
-            out = []
-            for product, cards in by.items():
-                on = self.on_sale(product) or UNDATED
-                rar = tuple(dict.fromkeys(c.rarity for c in cards))
-                out.append(CardSet(product, product, product, on, rar, tuple(cards), overture=True))
-            for code, doc in self.sets.items():
-                out.append(parse_set(doc, code, check_structure=False))
-            self._card_sets = out
+            self._card_sets = self._product_sets() + [
+                parse_set(doc, code, check_structure=False) for code, doc in self.sets.items()
+            ]
         return self._card_sets
+
+    def _product_sets(self) -> list[CardSet]:
+        """One CardSet a product of the official list, legal from its on-sale date (or ``date.max``)."""
+        by: dict[str, list[Card]] = {}
+        for d in self.cards.values():
+            by.setdefault(d["product"], []).append(doc_card(d))
+        out = []
+        for product, cards in by.items():
+            on = self.on_sale(product) or UNDATED
+            rar = tuple(dict.fromkeys(c.rarity for c in cards))
+            out.append(CardSet(product, product, product, on, rar, tuple(cards), overture=True))
+        return out
 
 
 def _tables(raw: dict[str, Any] | None) -> Stored:
@@ -314,15 +318,20 @@ def _log(raw: dict[str, Any], rep: ImportReport, day: str) -> dict[str, Any]:
     return log
 
 
-def plan_official(raw: dict[str, Any], listed: OfficialList, today: date) -> tuple[dict[str, Any], ImportReport]:
-    """The tables after storing every card of an official list (ValidationError
-    naming each unreadable line when there is one: then nothing is stored)."""
+def _refuse_unread(listed: OfficialList) -> None:
+    """Nothing is stored from a list with an unreadable line, or with no cards."""
     if listed.problems:
         raise refuse(listed.source, listed.problems)
     if not listed.cards:
         raise ValidationError(
             _("{source} (nothing stored)", source=listed.source), [(_("file"), _("no cards in the list"))]
         )
+
+
+def plan_official(raw: dict[str, Any], listed: OfficialList, today: date) -> tuple[dict[str, Any], ImportReport]:
+    """The tables after storing every card of an official list (ValidationError
+    naming each unreadable line when there is one: then nothing is stored)."""
+    _refuse_unread(listed)
     rep = ImportReport(listed.source, "official", listed.encoding, len(listed.cards), listed.parallels)
     rep.products = listed.products
     rep.repeated = list(listed.repeated)
@@ -369,10 +378,11 @@ def _updated_card(
     """The stored card ``prev`` updated to ``doc``, or None when nothing changed."""
     fields = [k for k in _CARD_KEYS if prev.get(k) != doc[k]]
     errata = list(prev.get("errata") or [])
-    if doc["text"] != current_text(prev):
+    text_changed = doc["text"] != current_text(prev)
+    if text_changed:
         errata.append({"date": day, "text": doc["text"], "note": note})
         rep.errata.append(number)
-    if not fields and len(errata) == len(prev.get("errata") or []):
+    if not fields and not text_changed:
         rep.unchanged += 1
         return None
     merged = dict(prev)
@@ -406,27 +416,36 @@ def _product_counts(
     return new_products
 
 
-def plan_set(raw: dict[str, Any], cs: CardSet, source: str, today: date) -> tuple[dict[str, Any], ImportReport]:
-    """The tables after storing a lycee-set/1 set (replacing a stored set of the same code)."""
+def _refuse_sample_code(cs: CardSet, source: str) -> None:
+    """A stored set never takes the code of a shipped sample set."""
     if any(s.code.casefold() == cs.code.casefold() for s in load_sample_sets()):
         raise ValidationError(
             _("{source} (nothing stored)", source=source),
             [("$.code", _("{code!r} is a shipped sample set's code: give the set another code", code=cs.code))],
         )
+
+
+def _set_key(old_sets: dict[str, dict], cs: CardSet, doc: dict[str, Any], rep: ImportReport) -> str:
+    """The key the set is stored under: that of the stored set of its code (compared
+    card by card), else a new one (every card added)."""
+    old = {d["code"]: (k, d) for k, d in old_sets.items()}.get(cs.code)
+    if old is None:
+        rep.added = [c.number for c in cs.cards]
+        rep.new_products = [cs.version]
+        return str(_next_id(old_sets))
+    _compare_set_cards({c["number"]: c for c in old[1]["set"].get("cards", [])}, doc["cards"], rep)
+    return old[0]
+
+
+def plan_set(raw: dict[str, Any], cs: CardSet, source: str, today: date) -> tuple[dict[str, Any], ImportReport]:
+    """The tables after storing a lycee-set/1 set (replacing a stored set of the same code)."""
+    _refuse_sample_code(cs, source)
     rep = ImportReport(source, "set", "utf-8", len(cs.cards), sum(1 for c in cs.cards if c.is_parallel))
     rep.products = {cs.version: len(cs.cards)}
     doc = set_to_dict(cs)
     old_sets = raw.get("sets") or {}
-    sets = {d["code"]: (k, d) for k, d in old_sets.items()}
     new_sets = dict(old_sets)
-    old = sets.get(cs.code)
-    if old is None:
-        key = str(_next_id(old_sets))
-        rep.added = [c.number for c in cs.cards]
-        rep.new_products = [cs.version]
-    else:
-        key = old[0]
-        _compare_set_cards({c["number"]: c for c in old[1]["set"].get("cards", [])}, doc["cards"], rep)
+    key = _set_key(old_sets, cs, doc, rep)
     new_sets[key] = {"code": cs.code, "set": doc, "imported": today.isoformat()}
     data = dict(raw)
     data["sets"] = new_sets
@@ -443,11 +462,24 @@ def _compare_set_cards(before: dict[str, dict], cards: list[dict], rep: ImportRe
         elif prev == c:
             rep.unchanged += 1
         else:
-            if prev.get("text") != c.get("text"):
-                rep.errata.append(c["number"])
-            fields = [k for k in c if k != "text" and prev.get(k) != c[k]]
-            if fields:
-                rep.changed[c["number"]] = fields
+            _changed_card(prev, c, rep)
+
+
+def _changed_card(prev: dict, c: dict, rep: ImportReport) -> None:
+    """A stored card the set changes: an erratum when its text differs, and the fields that differ."""
+    if prev.get("text") != c.get("text"):
+        rep.errata.append(c["number"])
+    fields = [k for k in c if k != "text" and prev.get(k) != c[k]]
+    if fields:
+        rep.changed[c["number"]] = fields
+
+
+def _known_products(products: dict[str, dict]) -> str:
+    """The first eight stored products' names, for a message."""
+    names = sorted(d["name"] for d in products.values())
+    if not names:
+        return _("none: import a list first")
+    return "、".join(names[:8]) + (" …" if len(names) > 8 else "")
 
 
 def plan_on_sale(raw: dict[str, Any], product: str, day: date) -> tuple[dict[str, Any], str, date | None]:
@@ -456,14 +488,12 @@ def plan_on_sale(raw: dict[str, Any], product: str, day: date) -> tuple[dict[str
     want = product_key(product)
     hit = [(k, d) for k, d in products.items() if product_key(d["name"]) == want]
     if not hit:
-        names = sorted(d["name"] for d in products.values())
-        known = "、".join(names[:8]) + (" …" if len(names) > 8 else "") if names else _("none: import a list first")
         raise NotFound(
             _(
                 "no product {product!r} in the stored card list (known: {known}); "
                 "`lycee cards list --products` lists them",
                 product=product,
-                known=known,
+                known=_known_products(products),
             )
         )
     k, d = hit[0]
@@ -534,12 +564,22 @@ def join_active(base: Any, only: Iterable[str] | None = None) -> Any:
     if skey is None:
         return base
     if only is not None:
-        stored = _read_cached(path)
-        wanted = {n for n in (normalize_number(x) for x in only) if n and n in stored.cards}
-        if not wanted and not stored.sets:
-            return base
-        part = Stored({n: stored.cards[n] for n in wanted}, stored.products, stored.sets)
-        return type(base)(base.sets + tuple(part.card_sets()), base.calendar, strict_versions=base.strict_versions)
+        return _join_only(base, path, only)
+    return _join_all(base, path, skey)
+
+
+def _join_only(base: Any, path: Path, only: Iterable[str]) -> Any:
+    """``base`` with just the cards ``only`` of the stored list (and its sets)."""
+    stored = _read_cached(path)
+    wanted = {n for n in (normalize_number(x) for x in only) if n and n in stored.cards}
+    if not wanted and not stored.sets:
+        return base
+    part = Stored({n: stored.cards[n] for n in wanted}, stored.products, stored.sets)
+    return type(base)(base.sets + tuple(part.card_sets()), base.calendar, strict_versions=base.strict_versions)
+
+
+def _join_all(base: Any, path: Path, skey) -> Any:
+    """``base`` with the whole stored list, kept while neither changes."""
     key = (id(base), base.strict_versions, path, skey)
     hit = _joined.get(key)
     if hit is not None and hit[0] is base:

@@ -72,16 +72,22 @@ def _check_entry(
         problems.append((where, _("{number!r} is not a card number like CH-0063", number=raw_number)))
         return None
     if catalog is not None:
-        known = catalog.name_of(number)
-        if known is None:
-            problems.append((where, _("unknown card number {number}", number=number)))
-            ok = False
-        elif name and name_key(name) != name_key(known) and not (row and name_key(name).startswith(name_key(known))):
-            problems.append(
-                (where, _("name {name!r} does not match {number} {known}", name=name, number=number, known=known))
-            )
+        problem = _catalog_problem(catalog, number, name, row)
+        if problem:
+            problems.append((where, problem))
             ok = False
     return number if ok else None
+
+
+def _catalog_problem(catalog: Catalog, number: str, name: str, row: bool) -> str | None:
+    """An entry's number unknown to the catalog, or its name not the card's (a row
+    of the official table only has to start with it)."""
+    known = catalog.name_of(number)
+    if known is None:
+        return _("unknown card number {number}", number=number)
+    if not name or name_key(name) == name_key(known) or (row and name_key(name).startswith(name_key(known))):
+        return None
+    return _("name {name!r} does not match {number} {known}", name=name, number=number, known=known)
 
 
 def _deck_code(line: str) -> list[str] | None:
@@ -178,19 +184,20 @@ class _TextParse:
         if number is not None:
             self.sections[self.current].append(DeckEntry(count, number, name, lineno))
 
+    def _check_totals(self) -> None:
+        """Each total row against the count of the rows read."""
+        have = sum(e.count for sec in self.sections.values() for e in sec)
+        for where, total in self.totals:
+            if total != have:
+                self.problems.append(
+                    (where, _("the total row says {total} cards but the rows add up to {have}", total=total, have=have))
+                )
+
     def decklist(self, source: str) -> Decklist:
         """The decklist read, once the total rows are checked against it; else
         ValidationError naming every problem."""
         if self.totals and not self.problems:
-            have = sum(e.count for sec in self.sections.values() for e in sec)
-            for where, total in self.totals:
-                if total != have:
-                    self.problems.append(
-                        (
-                            where,
-                            _("the total row says {total} cards but the rows add up to {have}", total=total, have=have),
-                        )
-                    )
+            self._check_totals()
         if self.problems:
             raise ValidationError(source, self.problems)
         return Decklist(tuple(self.sections["deck"]), tuple(self.sections["spare"]), source)
@@ -232,20 +239,25 @@ def read_decklist_csv(text: str, source: str = "<decklist.csv>", catalog: Catalo
     return Decklist(tuple(sections["deck"]), tuple(sections["spare"]), source)
 
 
+def _header_problems(header: list[str]) -> list[tuple[str, str]]:
+    """The required columns the header lacks and the columns it names that are unknown."""
+    first = _("line {line}", line=1)
+    problems = [(first, _("missing column {c!r}", c=c)) for c in ("count", "number") if c not in header]
+    problems += [
+        (first, _("unknown column {c!r} (known: {items})", c=c, items=", ".join(CSV_COLUMNS)))
+        for c in header
+        if c and c not in CSV_COLUMNS
+    ]
+    return problems
+
+
 def _csv_header(reader, source: str) -> list[str]:
     """The header row's columns; ValidationError when it lacks one or names one unknown."""
     try:
         header = [h.strip().lower() for h in next(reader)]
     except StopIteration:
         raise ValidationError(source, [(_("line {line}", line=1), _("empty file: expected a header row"))]) from None
-    problems = [
-        (_("line {line}", line=1), _("missing column {c!r}", c=c)) for c in ("count", "number") if c not in header
-    ]
-    problems += [
-        (_("line {line}", line=1), _("unknown column {c!r} (known: {items})", c=c, items=", ".join(CSV_COLUMNS)))
-        for c in header
-        if c and c not in CSV_COLUMNS
-    ]
+    problems = _header_problems(header)
     if problems:
         raise ValidationError(source, problems)
     return header

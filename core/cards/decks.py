@@ -223,18 +223,29 @@ def _legality(deck: Decklist, catalog: Catalog, on: date, skip: set[str]) -> lis
     return out
 
 
-def _pool(deck: Decklist, pool: Counter, rule: str) -> list[DeckProblem]:
+def _deck_over_pool(deck_c: Counter, pool: Counter, rule: str) -> list[DeckProblem]:
+    """Each card the deck holds more of than the pool."""
     out = []
-    deck_c, spare_c = deck.counts("deck"), deck.counts("spare")
     for number, n in deck_c.items():
-        if n > pool.get(number, 0):
-            have = pool.get(number, 0)
+        have = pool.get(number, 0)
+        if n > have:
             msg = (
                 _("{number}: not in the pool", number=number)
                 if not have
                 else _("{number}: {n} in the deck but the pool holds {have}", number=number, n=n, have=have)
             )
             out.append(DeckProblem(rule, "pool", msg, number, "deck"))
+    return out
+
+
+def _pool(deck: Decklist, pool: Counter, rule: str) -> list[DeckProblem]:
+    deck_c, spare_c = deck.counts("deck"), deck.counts("spare")
+    return _deck_over_pool(deck_c, pool, rule) + _spares_over_pool(spare_c, deck_c, pool, rule)
+
+
+def _spares_over_pool(spare_c: Counter, deck_c: Counter, pool: Counter, rule: str) -> list[DeckProblem]:
+    """Each spare the pool does not hold once the deck's copies are taken out."""
+    out = []
     for number, n in spare_c.items():
         rest = max(0, pool.get(number, 0) - deck_c.get(number, 0))
         if n > rest:

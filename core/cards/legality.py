@@ -167,6 +167,12 @@ class _CalendarRead:
             return ""
         return v
 
+    def _once(self, name: str, path: str) -> None:
+        """A version's name is listed once (compared as :func:`_version_key` does)."""
+        if name and _version_key(name) in self.names:
+            self.add(f"{path}.name", _("{name!r} listed twice", name=name))
+        self.names.add(_version_key(name))
+
     def version(self, i: int, v: Any) -> ProductVersion | None:
         """The product version ``$.versions[i]``, or None when it has a problem."""
         path = f"$.versions[{i}]"
@@ -183,9 +189,7 @@ class _CalendarRead:
         if status not in VERSION_STATUSES:
             self.add(f"{path}.status", _("expected one of {items}", items=", ".join(VERSION_STATUSES)))
         listed = self.get_str(v, "listed_as", path, required=False)
-        if name and _version_key(name) in self.names:
-            self.add(f"{path}.name", _("{name!r} listed twice", name=name))
-        self.names.add(_version_key(name))
+        self._once(name, path)
         if len(self.problems) == n0 and d is not None:
             return ProductVersion(name, d, prec, listed, status)
         return None
@@ -287,6 +291,39 @@ class _Source:
     what: str
 
 
+def _legal_since(n: str, base: str, first: _Source) -> Legality:
+    """Legal: its first source was legal by the day asked about."""
+    when = first.legal_from.isoformat()
+    if n != base:
+        why = _("{n} is a parallel of {base}, legal since {when} as {what}", n=n, base=base, when=when, what=first.what)
+        return Legality(n, True, "G-CARDS-PARALLEL", why, first.legal_from)
+    why = _("{n}: legal since {when} as {what}", n=n, when=when, what=first.what)
+    return Legality(n, True, first.rule, why, first.legal_from)
+
+
+def _not_yet(n: str, base: str, first: _Source) -> Legality:
+    """Not legal yet: its first source becomes legal after the day asked about."""
+    when = first.legal_from.isoformat()
+    if n != base:
+        why = _(
+            "{n} is a parallel of {base}, not legal before {when} ({what})", n=n, base=base, when=when, what=first.what
+        )
+        return Legality(n, False, "G-CARDS-PARALLEL", why, first.legal_from)
+    why = _("{n}: not legal before {when} ({what})", n=n, when=when, what=first.what)
+    return Legality(n, False, first.rule, why, first.legal_from)
+
+
+def _errata_text(n: str, base: str, printings: list, day: date | None) -> CardText | None:
+    """The latest erratum published by ``day`` of any printing of the card, or None."""
+    errata = [(e, v, s) for v, s, c in printings for e in c.errata if day is None or e.date <= day]
+    if not errata:
+        return None
+    e, v, s = max(errata, key=lambda t: t[0].date)
+    return CardText(
+        n, e.text, "errata", v, s.code, e, _("errata of {date} for {base}", date=e.date.isoformat(), base=base)
+    )
+
+
 @lru_cache(maxsize=4)
 def _shipped(strict_versions: bool) -> Catalog:
     return Catalog(load_sample_sets(), load_calendar(), strict_versions=strict_versions)
@@ -315,6 +352,10 @@ class Catalog:
         # number -> [(set, card)], newest printing first
         self._printings: dict[str, list[tuple[CardSet, Card]]] = {}
         self._variants: dict[str, list[str]] = {}
+        self._index_printings()
+
+    def _index_printings(self) -> None:
+        """Every card number's printings (newest first) and every base number's variants (by suffix)."""
         for s in self.sets:
             for c in s.cards:
                 self._printings.setdefault(c.number, []).append((s, c))
@@ -445,24 +486,26 @@ class Catalog:
             for s, _card in self._printings.get(n, ()):
                 if s.overture:
                     continue  # O-CARDS-ONSALE: overture_legality
-                v = self.set_version(s)
-                if v is not None:
-                    sources.append(_Source(v.legal_from, "G-CARDS-VERSIONS", f"{v.name} ({s.code})"))
-                elif self.strict_versions:
+                source = self._set_source(s)
+                if source is None:
                     unlisted.append(s.version)
                 else:
-                    sources.append(
-                        _Source(
-                            s.release_date,
-                            "G-CARDS-VERSIONS",
-                            _(
-                                "{version} ({code}, not on the calendar: its release date)",
-                                version=s.version,
-                                code=s.code,
-                            ),
-                        )
-                    )
+                    sources.append(source)
         return sources, unlisted
+
+    def _set_source(self, s: CardSet) -> _Source | None:
+        """How a set makes its cards legal: its listed version, else (not strict)
+        its release date; None for a version the calendar does not list."""
+        v = self.set_version(s)
+        if v is not None:
+            return _Source(v.legal_from, "G-CARDS-VERSIONS", f"{v.name} ({s.code})")
+        if self.strict_versions:
+            return None
+        return _Source(
+            s.release_date,
+            "G-CARDS-VERSIONS",
+            _("{version} ({code}, not on the calendar: its release date)", version=s.version, code=s.code),
+        )
 
     def legal_from(self, number: str) -> date | None:
         """The first date the card may be played, None when it never may."""
@@ -487,46 +530,26 @@ class Catalog:
         parallel = n != base
         sources, unlisted = self._sources(base)
         if not sources:
-            if unlisted:
-                why = _(
-                    "{n} {name}: version {version!r} is not on the list of legal product versions (the guideline's), "
-                    "so it is not legal in a sanctioned event (sample sets are for unsanctioned events "
-                    "and practice)",
-                    n=n,
-                    name=f"「{self.name_of(n) or '?'}」",
-                    version=unlisted[0],
-                )
-            else:
-                why = _("{n}: unknown card number (in no loaded set and not a listed promotion card)", n=n)
-            return Legality(n, False, "G-CARDS-PARALLEL" if parallel and unlisted else "G-CARDS-VERSIONS", why)
+            return self._unsourced(n, parallel, unlisted)
         first = min(sources, key=lambda s: s.legal_from)
-        rule = "G-CARDS-PARALLEL" if parallel else first.rule
-        when = first.legal_from.isoformat()
         if day >= first.legal_from:
-            why = (
-                _(
-                    "{n} is a parallel of {base}, legal since {when} as {what}",
-                    n=n,
-                    base=base,
-                    when=when,
-                    what=first.what,
-                )
-                if parallel
-                else _("{n}: legal since {when} as {what}", n=n, when=when, what=first.what)
-            )
-            return Legality(n, True, rule, why, first.legal_from)
-        why = (
-            _(
-                "{n} is a parallel of {base}, not legal before {when} ({what})",
+            return _legal_since(n, base, first)
+        return _not_yet(n, base, first)
+
+    def _unsourced(self, n: str, parallel: bool, unlisted: list[str]) -> Legality:
+        """Not legal: in no set of a listed version (or in no set at all)."""
+        if unlisted:
+            why = _(
+                "{n} {name}: version {version!r} is not on the list of legal product versions (the guideline's), "
+                "so it is not legal in a sanctioned event (sample sets are for unsanctioned events "
+                "and practice)",
                 n=n,
-                base=base,
-                when=when,
-                what=first.what,
+                name=f"「{self.name_of(n) or '?'}」",
+                version=unlisted[0],
             )
-            if parallel
-            else _("{n}: not legal before {when} ({what})", n=n, when=when, what=first.what)
-        )
-        return Legality(n, False, rule, why, first.legal_from)
+        else:
+            why = _("{n}: unknown card number (in no loaded set and not a listed promotion card)", n=n)
+        return Legality(n, False, "G-CARDS-PARALLEL" if parallel and unlisted else "G-CARDS-VERSIONS", why)
 
     def overture_legality(self, number: str, on: date | str) -> Legality:
         """May an Overture card (LO-0923, LO-0923-A) be played on ``on``?
@@ -575,14 +598,15 @@ class Catalog:
         base = base_number(n)
         variants = self._variants.get(base, [])
         printings = [(v, s, c) for v in variants for s, c in self._printings[v]]
-        errata = [(e, v, s) for v, s, c in printings for e in c.errata if day is None or e.date <= day]
-        if errata:
-            e, v, s = max(errata, key=lambda t: t[0].date)
-            return CardText(
-                n, e.text, "errata", v, s.code, e, _("errata of {date} for {base}", date=e.date.isoformat(), base=base)
-            )
+        found = _errata_text(n, base, printings, day)
+        if found is not None:
+            return found
         if not printings:
             return CardText(n, None, "none", reason=_("{n}: no loaded set prints this card", n=n))
+        return self._printed_text(n, printings, day)
+
+    def _printed_text(self, n: str, printings: list, day: date | None) -> CardText:
+        """The text of the printing that applies: the earliest suffix, then the newest published by ``day``."""
         published = [t for t in printings if day is None or self.set_legal_from(t[1]) <= day] or printings
         v, s, c = min(published, key=lambda t: (_suffix_rank(t[0]), -self.set_legal_from(t[1]).toordinal()))
         how = _("no suffix") if not number_suffix(v) else _("suffix {suffix}", suffix=number_suffix(v))

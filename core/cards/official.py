@@ -166,6 +166,17 @@ def _layout(text: str) -> tuple[str, ...]:
     return LAYOUTS[max(counts, key=lambda n: (counts[n], n == len(FIELDS)))] if counts else FIELDS
 
 
+def _continues(fields: list[str], row: list[str], width: int) -> bool:
+    """``row`` continues the record ``fields``: the record is short of fields and the row starts no card."""
+    return len(fields) < width and not _is_number_start(",".join(row))
+
+
+def _join_line(fields: list[str], row: list[str]) -> None:
+    """An unquoted continuation line joined to the record above: its first cell continues the last field."""
+    fields[-1] = fields[-1] + "\n" + row[0]
+    fields.extend(row[1:])
+
+
 def _records(text: str, width: int = len(FIELDS)) -> Iterator[tuple[int, list[str]]]:
     """(first line, fields) of each record: csv quoting honoured, blank lines
     skipped, unquoted continuation lines joined to the record above while it
@@ -179,10 +190,8 @@ def _records(text: str, width: int = len(FIELDS)) -> Iterator[tuple[int, list[st
             last = reader.line_num
             if not any(c.strip() for c in row):
                 continue
-            if pending is not None and len(pending[1]) < width and not _is_number_start(",".join(row)):
-                fields = pending[1]
-                fields[-1] = fields[-1] + "\n" + row[0]
-                fields.extend(row[1:])
+            if pending is not None and _continues(pending[1], row, width):
+                _join_line(pending[1], row)
                 continue
             if pending is not None:
                 yield pending
@@ -227,9 +236,17 @@ def _symbols(cell: str, what: str) -> dict[str, int]:
     return out
 
 
-def _card(fields: list[str], layout: tuple[str, ...] = FIELDS) -> Card:
-    """A Card from the (normalised) fields of a row; ValueError names the field."""
-    f = dict(zip(layout, fields, strict=False))
+def _whole(number: str, key: str, v: str) -> int | None:
+    """A stat field: a whole number, or None when blank or ``-``; ValueError names the field."""
+    if v in ("", "-"):
+        return None
+    if not _INT.match(v):
+        raise ValueError(_("{number}: {key} {v!r} is not a whole number", number=number, key=key.upper(), v=v))
+    return int(v)
+
+
+def _card_kind(f: dict[str, str]) -> str:
+    """The card's type, once its number and name are checked; ValueError names the field."""
     number = f["number"]
     if not _NUMBER.match(number):
         raise ValueError(_("{number!r} is not a card number like LO-0923 or LO-0923-A", number=f["number"]))
@@ -245,18 +262,21 @@ def _card(fields: list[str], layout: tuple[str, ...] = FIELDS) -> Card:
                 types="/".join(OFFICIAL_TYPES),
             )
         )
+    return kind
+
+
+def _card(fields: list[str], layout: tuple[str, ...] = FIELDS) -> Card:
+    """A Card from the (normalised) fields of a row; ValueError names the field."""
+    f = dict(zip(layout, fields, strict=False))
+    number = f["number"]
+    kind = _card_kind(f)
     attrs = _symbols(f["attributes"], "attribute")
     if not attrs:
         raise ValueError(_("{number}: no attribute", number=number))
     cost = _symbols(f["cost"], "cost")
 
     def num(key: str) -> int | None:
-        v = f[key]
-        if v in ("", "-"):
-            return None
-        if not _INT.match(v):
-            raise ValueError(_("{number}: {key} {v!r} is not a whole number", number=number, key=key.upper(), v=v))
-        return int(v)
+        return _whole(number, key, f[key])
 
     if not f["product"]:
         raise ValueError(_("{number}: the product is empty", number=number))
@@ -295,55 +315,61 @@ def read_official(text: str, source: str = "<card list>", encoding: str = "utf-8
         if raw[:1] == ["\0csv"]:
             out.problems.append((line, _("not CSV: {reason}", reason=raw[1])))
             continue
-        n = len(raw)
-        if n != width:
-            what = (
-                _(
-                    "{n} fields, expected {expected} (ID … illustrator, then an empty field): a column is missing",
-                    n=n,
-                    expected=width,
-                )
-                if n < width
-                else _(
-                    "{n} fields, expected {expected} (ID … illustrator, then an empty field): an extra column",
-                    n=n,
-                    expected=width,
-                )
-            )
-            out.problems.append((line, what))
+        shape = _shape_problem(raw, width)
+        if shape:
+            out.problems.append((line, shape))
             continue
-        if raw[-1].strip():
-            out.problems.append(
-                (line, _("the last field should be empty, not {v!r}: an extra column", v=nfkc(raw[-1]).strip()[:40]))
-            )
-            continue
-        # one NFKC a row (the unit separator is not in any field and NFKC keeps it)
-        fields = [c.strip() for c in nfkc("\x1f".join(raw)).split("\x1f")]
-        if len(fields) != width:  # a field held a \x1f of its own
-            fields = [nfkc(c).strip() for c in raw]
+        fields = _row_fields(raw, width)
         fields[text_at] = _text(fields[text_at])
         try:
             card = _card(fields, layout)
         except ValueError as err:
             out.problems.append((line, str(err)))
             continue
-        seen = first.get(card.number)
-        if seen is not None:
-            if seen[1] == card:
-                out.repeated.append((line, seen[0]))
-            else:
-                out.problems.append(
-                    (
-                        line,
-                        _(
-                            "{number} is also on line {line} with different data",
-                            number=card.number,
-                            line=seen[0],
-                        ),
-                    )
-                )
-            continue
+        _add_card(out, first, line, card)
+    return out
+
+
+def _shape_problem(raw: list[str], width: int) -> str | None:
+    """What is wrong with the number of fields of a row (the last one is always empty), or None."""
+    n = len(raw)
+    if n < width:
+        return _(
+            "{n} fields, expected {expected} (ID … illustrator, then an empty field): a column is missing",
+            n=n,
+            expected=width,
+        )
+    if n > width:
+        return _(
+            "{n} fields, expected {expected} (ID … illustrator, then an empty field): an extra column",
+            n=n,
+            expected=width,
+        )
+    if raw[-1].strip():
+        return _("the last field should be empty, not {v!r}: an extra column", v=nfkc(raw[-1]).strip()[:40])
+    return None
+
+
+def _row_fields(raw: list[str], width: int) -> list[str]:
+    """The row's fields, NFKC-normalised and stripped."""
+    # one NFKC a row (the unit separator is not in any field and NFKC keeps it)
+    fields = [c.strip() for c in nfkc("\x1f".join(raw)).split("\x1f")]
+    if len(fields) != width:  # a field held a \x1f of its own
+        fields = [nfkc(c).strip() for c in raw]
+    return fields
+
+
+def _add_card(out: OfficialList, first: dict[str, tuple[int, Card]], line: int, card: Card) -> None:
+    """Keep ``card`` read on ``line``: a repeat of the same card is noted, a
+    number twice with different data is a problem."""
+    seen = first.get(card.number)
+    if seen is None:
         first[card.number] = (line, card)
         out.cards.append(card)
         out.lines[card.number] = line
-    return out
+    elif seen[1] == card:
+        out.repeated.append((line, seen[0]))
+    else:
+        out.problems.append(
+            (line, _("{number} is also on line {line} with different data", number=card.number, line=seen[0]))
+        )

@@ -153,20 +153,26 @@ def _on_sale(known: list, section: dict[str, str], legal: Legal | None) -> list[
     for d in known:
         ok, reason = legal(d.number)
         if ok is None:
-            what = (
-                _("not checked: {reason}", reason=reason)
-                if reason.startswith(d.number)
-                else _("not checked: on-sale date of {number} ({reason})", number=d.number, reason=reason)
-            )
-            out.append(DeckProblem(RULE_O_ONSALE, NOT_CHECKED, what, d.number, section[d.number], (d.number,)))
+            out.append(_on_sale_problem(d.number, NOT_CHECKED, _unchecked_words(d.number, reason), section))
         elif not ok:
-            what = (
-                reason
-                if reason.startswith(d.number)
-                else _("{number}: not legal: {reason}", number=d.number, reason=reason)
-            )
-            out.append(DeckProblem(RULE_O_ONSALE, "illegal", what, d.number, section[d.number], (d.number,)))
+            out.append(_on_sale_problem(d.number, "illegal", _illegal_words(d.number, reason), section))
     return out
+
+
+def _on_sale_problem(number: str, code: str, what: str, section: dict[str, str]) -> DeckProblem:
+    return DeckProblem(RULE_O_ONSALE, code, what, number, section[number], (number,))
+
+
+def _unchecked_words(number: str, reason: str) -> str:
+    """A card whose on-sale date is not known: the reason, naming the card."""
+    if reason.startswith(number):
+        return _("not checked: {reason}", reason=reason)
+    return _("not checked: on-sale date of {number} ({reason})", number=number, reason=reason)
+
+
+def _illegal_words(number: str, reason: str) -> str:
+    """A card not legal yet: the reason, naming the card."""
+    return reason if reason.startswith(number) else _("{number}: not legal: {reason}", number=number, reason=reason)
 
 
 def _restrictions(known: list) -> list[DeckProblem]:

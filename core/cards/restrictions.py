@@ -37,6 +37,7 @@ Anything else is an :class:`Unread` restriction: reported as "not checked:
 
 from __future__ import annotations
 
+import operator
 import re
 import unicodedata
 from collections.abc import Iterable, Sequence
@@ -154,17 +155,7 @@ class AttributeOnly(Restriction):
     attributes: frozenset[str] = frozenset()
 
     def check(self, cards: Sequence[DeckCard]) -> Finding:
-        bad, colourless = [], []
-        for d in cards:
-            if d.card is None:
-                continue
-            own = set(d.card.attributes) - {"star"}
-            if not own:
-                if "star" not in self.attributes:
-                    colourless.append(d)
-                continue
-            if not own <= self.attributes:
-                bad.append(d)
+        bad, colourless = self._outside(cards)
         unsure = ""
         if colourless:
             unsure = _(
@@ -184,6 +175,19 @@ class AttributeOnly(Restriction):
                 unsure,
             )
         return Finding(True, unsure=unsure)
+
+    def _outside(self, cards: Sequence[DeckCard]) -> tuple[list[DeckCard], list[DeckCard]]:
+        """(cards of another attribute, 無 cards no source settles) of ``cards``."""
+        bad, colourless = [], []
+        for d in cards:
+            if d.card is None:
+                continue
+            own = set(d.card.attributes) - {"star"}
+            if own and not own <= self.attributes:
+                bad.append(d)
+            elif not own and "star" not in self.attributes:
+                colourless.append(d)
+        return bad, colourless
 
 
 @dataclass(frozen=True)
@@ -236,13 +240,9 @@ class NumberRange(Restriction):
     high: int | None = None
 
     def check(self, cards: Sequence[DeckCard]) -> Finding:
-        bad = []
-        for d in cards:
-            v = _number_value(d.base)
-            if v is None or (self.low is not None and v < self.low) or (self.high is not None and v > self.high):
-                bad.append(d)
+        bad = [d for d in cards if not self._within(_number_value(d.base))]
         if bad:
-            span = f"{_lo(self.low) if self.low is not None else ''}~{_lo(self.high) if self.high is not None else ''}"
+            span = f"{_bound(self.low)}~{_bound(self.high)}"
             return Finding(
                 False,
                 _(
@@ -254,6 +254,17 @@ class NumberRange(Restriction):
                 _numbers(bad),
             )
         return Finding(True)
+
+    def _within(self, v: int | None) -> bool:
+        """A card number's value inside the range (a number of no value never is)."""
+        if v is None:
+            return False
+        return (self.low is None or v >= self.low) and (self.high is None or v <= self.high)
+
+
+def _bound(n: int | None) -> str:
+    """One end of a range of card numbers as written (blank when open)."""
+    return _lo(n) if n is not None else ""
 
 
 @dataclass(frozen=True)
@@ -285,13 +296,7 @@ class Requires(Restriction):
     at_least: int = 1
 
     def check(self, cards: Sequence[DeckCard]) -> Finding:
-        number = normalize_number(self.name)
-        if number is not None:
-            want = base_number(number)
-            have = sum(d.count for d in cards if d.base == want)
-        else:
-            key = name_key(self.name)
-            have = sum(d.count for d in cards if d.card is not None and name_key(d.card.name) == key)
+        have = self._held(cards)
         if have < self.at_least:
             return Finding(
                 False,
@@ -305,6 +310,25 @@ class Requires(Restriction):
                 (self.source,),
             )
         return Finding(True)
+
+    def _held(self, cards: Sequence[DeckCard]) -> int:
+        """How many the deck holds of the card required (by its number, else by its name)."""
+        number = normalize_number(self.name)
+        if number is not None:
+            want = base_number(number)
+            return sum(d.count for d in cards if d.base == want)
+        key = name_key(self.name)
+        return sum(d.count for d in cards if d.card is not None and name_key(d.card.name) == key)
+
+
+#: the comparisons a cost condition is written with (【コストが4点以下】: "<=")
+_COST_COMPARISONS = {">=": operator.ge, "<=": operator.le, "==": operator.eq}
+
+
+def _cost_holds(op: str, n: int, total: int) -> bool:
+    """Does a card of total cost ``total`` meet the condition ``op n``?"""
+    compare = _COST_COMPARISONS.get(op)
+    return compare is None or compare(total, n)
 
 
 @dataclass(frozen=True)
@@ -323,12 +347,7 @@ class CardCondition:
             return False
         if self.ex is not None and card.ex != self.ex:
             return False
-        if self.cost is not None:
-            op, n = self.cost
-            total = card.total_cost
-            if (op == ">=" and total < n) or (op == "<=" and total > n) or (op == "==" and total != n):
-                return False
-        return True
+        return self.cost is None or _cost_holds(*self.cost, card.total_cost)
 
 
 @dataclass(frozen=True)
@@ -369,12 +388,7 @@ class EveryCard(Restriction):
     def check(self, cards: Sequence[DeckCard]) -> Finding:
         c = self.condition
         strict = [d for d in cards if d.card is not None and not c.holds(d.card)]
-        if c.ex is not None and c.cost is not None:
-            when = CardCondition(type=c.type, attribute=c.attribute, ex=c.ex)
-            then = CardCondition(cost=c.cost)
-            both = [d for d in strict if d.card is not None and when.holds(d.card) and not then.holds(d.card)]
-        else:
-            both = strict
+        both = self._conditional_breaks(strict)
         unsure = ""
         rest = [d for d in strict if d not in both]
         if rest:
@@ -395,6 +409,16 @@ class EveryCard(Restriction):
                 unsure,
             )
         return Finding(True, unsure=unsure)
+
+    def _conditional_breaks(self, strict: list[DeckCard]) -> list[DeckCard]:
+        """Of the cards that break the strict reading, those that break the
+        conditional one too (an EX/cost condition: the EX cards over the cost)."""
+        c = self.condition
+        if c.ex is None or c.cost is None:
+            return strict
+        when = CardCondition(type=c.type, attribute=c.attribute, ex=c.ex)
+        then = CardCondition(cost=c.cost)
+        return [d for d in strict if d.card is not None and when.holds(d.card) and not then.holds(d.card)]
 
 
 @dataclass(frozen=True)
@@ -459,11 +483,16 @@ def _condition(word: str) -> CardCondition | None:
     m = _EX_RE.match(w)
     if m:
         return CardCondition(ex=int(m.group(1)))
+    return _cost_condition(w)
+
+
+def _cost_condition(w: str) -> CardCondition | None:
+    """コスト4点以下 and the like: the total cost compared (以上 >=, 以下 <=, else ==)."""
     m = _COST_RE.match(w)
-    if m:
-        op = {"以上": ">=", "以下": "<="}.get(m.group(2) or "", "==")
-        return CardCondition(cost=(op, int(m.group(1))))
-    return None
+    if not m:
+        return None
+    op = {"以上": ">=", "以下": "<="}.get(m.group(2) or "", "==")
+    return CardCondition(cost=(op, int(m.group(1))))
 
 
 def _merge(parts: list[CardCondition]) -> CardCondition | None:
@@ -502,12 +531,16 @@ def _as_brands(source: str, line: str, body: str, compact: str) -> Restriction |
     return None
 
 
+def _end(digits: str | None) -> int | None:
+    """One end of a number range (None: open)."""
+    return int(digits) if digits else None
+
+
 def _as_range(source: str, line: str, body: str, compact: str) -> Restriction | None:
     m = _RANGE_RE.match(compact.upper())
     if not (m and (m.group(1) or m.group(2))):
         return None
-    low = int(m.group(1)) if m.group(1) else None
-    high = int(m.group(2)) if m.group(2) else None
+    low, high = _end(m.group(1)), _end(m.group(2))
     if low is None or high is None or low <= high:
         return NumberRange(source, line, low=low, high=high)
     return None
@@ -563,7 +596,11 @@ def read_line(source: str, line: str) -> list[Restriction]:
         if leftover:
             return [Unread(source, line)]
         return [_group(source, line, g) for g in groups]
-    # bare text, as the official list also prints it: [NEX], オーガスト（[AUG]）, [日]
+    return _bare_line(source, line)
+
+
+def _bare_line(source: str, line: str) -> list[Restriction]:
+    """A line without groups, as the official list also prints it: [NEX], オーガスト（[AUG]）, [日]."""
     compact = re.sub(r"\s+", "", line)
     attrs = _attributes(compact)
     if attrs:

@@ -165,29 +165,37 @@ def _definition(schema: Any) -> str | None:
     return None
 
 
+def _missing(path: DocPath, required: list[str], inst: dict, props: dict) -> list[tuple[DocPath, str]]:
+    """Each required key ``inst`` lacks (with the value it must have, when the schema fixes it)."""
+    return [
+        (
+            path + (key,),
+            _("missing (expected {schema!r})", schema=props[key]["const"])
+            if "const" in props.get(key, {})
+            else _("missing"),
+        )
+        for key in required
+        if key not in inst
+    ]
+
+
+def _unknown_keys(path: DocPath, inst: dict, known: dict) -> list[tuple[DocPath, str]]:
+    """Each key of ``inst`` the schema does not know (extension keys ``x-...`` aside)."""
+    return [
+        (path + (key,), _("unknown key (extension keys start with x-)"))
+        for key in inst
+        if key not in known and not str(key).startswith("x-")
+    ]
+
+
 def _explain(error: Any) -> list[tuple[DocPath, str]]:
     path: DocPath = tuple(error.absolute_path)
     kw, value, inst, schema = error.validator, error.validator_value, error.instance, error.schema
     named = _definition(schema)
     if kw == "required":
-        props = schema.get("properties", {})
-        return [
-            (
-                path + (key,),
-                _("missing (expected {schema!r})", schema=props[key]["const"])
-                if "const" in props.get(key, {})
-                else _("missing"),
-            )
-            for key in value
-            if key not in inst
-        ]
+        return _missing(path, value, inst, schema.get("properties", {}))
     if kw == "additionalProperties":
-        known = schema.get("properties", {})
-        return [
-            (path + (key,), _("unknown key (extension keys start with x-)"))
-            for key in inst
-            if key not in known and not str(key).startswith("x-")
-        ]
+        return _unknown_keys(path, inst, schema.get("properties", {}))
     if kw == "propertyNames" or "propertyNames" in error.relative_schema_path:
         path += (inst,)
     if kw == "type":
@@ -207,19 +215,20 @@ def _type_message(expected: str | list[str], inst: Any, named: str | None, path:
     if kinds == ["object", "null"]:
         return _("expected an object or null, got {got}", got=got)
     kind = next((k for k in kinds if k != "null"), "null")  # null stands for "absent": no need to offer it
-    if kind == "integer":
-        return _("expected an integer, got {got}", got=got)
-    if kind == "number":
-        return _("expected a number, got {got}", got=got)
-    if kind == "string":
-        return _("expected a string, got {got}", got=got)
-    if kind == "boolean":
-        return _("expected true or false, got {got}", got=got)
-    if kind == "array":
-        return _("expected a list, got {got}", got=got)
-    if kind == "object":
-        return _("expected an object, got {got}", got=got)
-    return _("expected null, got {got}", got=got)
+    return _kind_message(kind, got)
+
+
+def _kind_message(kind: str, got: str) -> str:
+    """The sentence for a value that is not of the JSON type ``kind``."""
+    sentences = {
+        "integer": _("expected an integer, got {got}", got=got),
+        "number": _("expected a number, got {got}", got=got),
+        "string": _("expected a string, got {got}", got=got),
+        "boolean": _("expected true or false, got {got}", got=got),
+        "array": _("expected a list, got {got}", got=got),
+        "object": _("expected an object, got {got}", got=got),
+    }
+    return sentences.get(kind) or _("expected null, got {got}", got=got)
 
 
 def _duplicates(path: DocPath, items: list[Any]) -> list[tuple[DocPath, str]]:
@@ -244,18 +253,23 @@ def _message(kw: str, value: Any, inst: Any, schema: dict[str, Any], named: str 
     if kw in ("minLength", "minItems"):
         return _("must not be empty")
     if kw in ("pattern", "format"):
-        if named == "date":
-            return _("{v!r} is not a date YYYY-MM-DD", v=inst)
-        if named == "number":
-            return _("{number!r} is not a card number like CH-0063 (optional letter suffix: CH-0063A)", number=inst)
-        if named == "code":
-            return _("{code!r}: use 1-32 letters, digits, - or _", code=inst)
-        if named == "text":
-            return _("must not be empty")
-        return _("{got} does not match {pattern}", got=show_value(inst), pattern=value)
+        return _pattern_message(value, inst, named)
     if kw == "oneOf" and named == "starter":
         return _('a starter has either "cards" (a fixed list) or "slots", not both or neither')
     return None
+
+
+def _pattern_message(pattern: Any, inst: Any, named: str | None) -> str:
+    """The sentence for a string that does not match its pattern (or format), by what it names."""
+    if named == "date":
+        return _("{v!r} is not a date YYYY-MM-DD", v=inst)
+    if named == "number":
+        return _("{number!r} is not a card number like CH-0063 (optional letter suffix: CH-0063A)", number=inst)
+    if named == "code":
+        return _("{code!r}: use 1-32 letters, digits, - or _", code=inst)
+    if named == "text":
+        return _("must not be empty")
+    return _("{got} does not match {pattern}", got=show_value(inst), pattern=pattern)
 
 
 def _range_message(v: Any, schema: dict[str, Any]) -> str:

@@ -65,13 +65,20 @@ def _name_rank(card: Card, q: str) -> int | None:
     return 4 if reading and q in reading else None
 
 
+def _number_query(query: str, q: str) -> str:
+    """The query as a card number's key, when it reads as one (letters, digits, - or _, with a digit)."""
+    if re.fullmatch(r"[0-9a-z\-_]+", q) and any(c.isdigit() for c in q):
+        return number_key(query)
+    return ""
+
+
 def search_cards(cards: Iterable[Card], query: str, limit: int | None = None) -> list[Card]:
     """The cards matching ``query`` by number, name or reading, best first
     (at most ``limit``); an empty query matches nothing."""
     q = fold(query)
     if not q:
         return []
-    qn = number_key(query) if re.fullmatch(r"[0-9a-z\-_]+", q) and any(c.isdigit() for c in q) else ""
+    qn = _number_query(query, q)
     found = []
     for c in cards:
         r = _rank(c, q, qn)

@@ -27,6 +27,7 @@ import io
 import json
 import re
 import unicodedata
+from collections import Counter
 from collections.abc import Collection, Iterable
 from datetime import date
 from os import PathLike, fspath
@@ -185,10 +186,16 @@ def _slots_meaning(slots: list[Any], path: DocPath, rarities: tuple[str, ...] | 
             where = path + (i, "upgrades", j, "rarity")
             if among(up["rarity"], where) and up["rarity"] == slot["rarity"]:
                 found.append((where, _("an upgrade must change the rarity")))
-        total = sum(up["chance"] for up in upgrades)
-        if total > 1 + 1e-9:
-            found.append((path + (i, "upgrades"), _("the chances add up to {total:g}, more than 1", total=total)))
+        found += _chances_meaning(upgrades, path + (i, "upgrades"))
     return found
+
+
+def _chances_meaning(upgrades: list[dict], where: DocPath) -> Found:
+    """A slot's upgrade chances add up to at most 1."""
+    total = sum(up["chance"] for up in upgrades)
+    if total > 1 + 1e-9:
+        return [(where, _("the chances add up to {total:g}, more than 1", total=total))]
+    return []
 
 
 def _fill_meaning(
@@ -197,39 +204,50 @@ def _fill_meaning(
     """Every rarity a pack can need must have enough cards: with duplicate
     protection, as many distinct cards as one pack can need; else at least one."""
     found: Found = []
-    supply: dict[str, int] = {}
-    for c in cards:
-        supply[c.rarity] = supply.get(c.rarity, 0) + 1
+    supply = Counter(c.rarity for c in cards)
     for rarity, need in slot_demand(slots).items():
         have = supply.get(rarity, 0)
         short = need > have if distinct else have == 0
-        if not short:
-            continue
-        where: DocPath = path
-        for i, s in enumerate(slots):
-            if s.rarity == rarity:
-                where = path + (i, "rarity")
-                break
-            ups = [j for j, u in enumerate(s.upgrades) if u.rarity == rarity]
-            if ups and where == path:
-                where = path + (i, "upgrades", ups[0], "rarity")
-        if distinct:
-            found.append(
-                (
-                    where,
-                    _(
-                        "a {what} can need {need} different {rarity} cards but the set has {have} "
-                        "(duplicate protection is on)",
-                        what={"booster": _("booster"), "starter": _("starter")}.get(what, what),
-                        need=need,
-                        rarity=rarity,
-                        have=have,
-                    ),
-                )
-            )
-        else:
-            found.append((where, _("the set has no {rarity} card to fill this slot", rarity=rarity)))
+        if short:
+            found.append((_rarity_path(slots, path, rarity), _short_words(what, rarity, need, have, distinct)))
     return found
+
+
+def _rarity_path(slots: tuple[RaritySlot, ...], path: DocPath, rarity: str) -> DocPath:
+    """Where the slots ask for ``rarity``: the first slot of it, else the first upgrade to it."""
+    where: DocPath = path
+    for i, s in enumerate(slots):
+        if s.rarity == rarity:
+            return path + (i, "rarity")
+        ups = [j for j, u in enumerate(s.upgrades) if u.rarity == rarity]
+        if ups and where == path:
+            where = path + (i, "upgrades", ups[0], "rarity")
+    return where
+
+
+def _short_words(what: str, rarity: str, need: int, have: int, distinct: bool) -> str:
+    """The set has too few cards of ``rarity`` for a pack: with duplicate protection, too few different ones."""
+    if not distinct:
+        return _("the set has no {rarity} card to fill this slot", rarity=rarity)
+    return _(
+        "a {what} can need {need} different {rarity} cards but the set has {have} (duplicate protection is on)",
+        what={"booster": _("booster"), "starter": _("starter")}.get(what, what),
+        need=need,
+        rarity=rarity,
+        have=have,
+    )
+
+
+def _booster_size_meaning(size: int) -> Found:
+    """G-DRAFT-4: a booster holds at least :data:`MIN_BOOSTER_SIZE` cards."""
+    if size >= MIN_BOOSTER_SIZE:
+        return []
+    return [
+        (
+            ("booster", "size"),
+            _("a booster must hold at least {min} cards, this one {size} [G-DRAFT-4]", min=MIN_BOOSTER_SIZE, size=size),
+        )
+    ]
 
 
 def _booster_meaning(
@@ -239,17 +257,8 @@ def _booster_meaning(
     found: Found = []
     if not broken.unreadable(path + ("slots",)):
         found += _slots_meaning(booster["slots"], path + ("slots",), rarities, broken)
-    if not broken(path + ("size",)) and booster["size"] < MIN_BOOSTER_SIZE:
-        found.append(
-            (
-                path + ("size",),
-                _(
-                    "a booster must hold at least {min} cards, this one {size} [G-DRAFT-4]",
-                    min=MIN_BOOSTER_SIZE,
-                    size=booster["size"],
-                ),
-            )
-        )
+    if not broken(path + ("size",)):
+        found += _booster_size_meaning(booster["size"])
     if found or broken(path):
         return found
     slots = _slots(booster["slots"])
@@ -269,23 +278,36 @@ def _starters_meaning(
     numbers = {c.number for c in cards} if cards is not None else None
     for i, st in enumerate(starters):
         path: DocPath = ("starters", i)
-        sid = st.get("id") if isinstance(st, dict) else None
-        if isinstance(sid, str):
-            if sid in ids:
-                found.append(
-                    (path + ("id",), _("{sid!r} is also the id of $.starters[{index}]", sid=sid, index=ids[sid]))
-                )
-            ids.setdefault(sid, i)
+        found += _starter_id_meaning(st, i, ids)
         if broken(path):
             continue
         if "cards" in st:
             mine = _starter_cards_meaning(st["cards"], path, numbers)
         else:
-            mine = _slots_meaning(st["slots"], path + ("slots",), rarities, broken)
-            if not mine and cards is not None:
-                mine += _fill_meaning(_slots(st["slots"]), path + ("slots",), cards, _dup(st), "starter")
+            mine = _starter_slots_meaning(st, path, rarities, cards, broken)
         found += mine or _starter_size_meaning(st, path)
     return found
+
+
+def _starter_id_meaning(st: Any, i: int, ids: dict[str, int]) -> Found:
+    """A starter's id used by an earlier starter (``ids``: id -> first index, updated)."""
+    sid = st.get("id") if isinstance(st, dict) else None
+    if not isinstance(sid, str):
+        return []
+    first = ids.setdefault(sid, i)
+    if first == i:
+        return []
+    return [(("starters", i, "id"), _("{sid!r} is also the id of $.starters[{index}]", sid=sid, index=first))]
+
+
+def _starter_slots_meaning(
+    st: dict, path: DocPath, rarities: tuple[str, ...] | None, cards: tuple[Card, ...] | None, broken: _Broken
+) -> Found:
+    """A starter of rarity slots: the slots, then (when sound) whether the set's cards fill them."""
+    mine = _slots_meaning(st["slots"], path + ("slots",), rarities, broken)
+    if not mine and cards is not None:
+        mine += _fill_meaning(_slots(st["slots"]), path + ("slots",), cards, _dup(st), "starter")
+    return mine
 
 
 def _starter_cards_meaning(entries: list[dict], path: DocPath, numbers: set[str] | None) -> Found:
@@ -336,15 +358,22 @@ def _starter_size_meaning(st: dict, path: DocPath) -> Found:
     return []
 
 
+def _cards_part(
+    data: dict[str, Any], rarities: tuple[str, ...] | None, broken: _Broken
+) -> tuple[Found, tuple[Card, ...] | None]:
+    """(the cards' problems, the cards when every one is sound: the slots can be checked against them)."""
+    if broken.unreadable(("cards",)):
+        return [], None
+    found = _cards_meaning(data["cards"], rarities, broken)
+    if found or broken(("cards",)):
+        return found, None
+    return found, tuple(_card(c, "") for c in data["cards"])
+
+
 def _meaning(data: dict[str, Any], broken: _Broken) -> Found:
     """Every problem of a set file the schema cannot see (see the module docstring)."""
     rarities = tuple(data["rarities"]) if not broken(("rarities",)) else None
-    found: Found = []
-    cards: tuple[Card, ...] | None = None  # every card sound: the slots can be checked against them
-    if not broken.unreadable(("cards",)):
-        found += _cards_meaning(data["cards"], rarities, broken)
-        if not found and not broken(("cards",)):
-            cards = tuple(_card(c, "") for c in data["cards"])
+    found, cards = _cards_part(data, rarities, broken)
     if data.get("booster") is not None and not broken.unreadable(("booster",)):
         found += _booster_meaning(data["booster"], rarities, cards, broken)
     if data.get("starters") is not None and not broken.unreadable(("starters",)):
@@ -364,10 +393,6 @@ def _card(obj: dict[str, Any], set_code: str) -> Card:
     ctype = obj["type"]
     cost = obj.get("cost") or {}
     stats = {k: obj[k] if ctype == "character" else None for k in ("ap", "dp", "sp")}
-    errata = sorted(
-        (Errata(date.fromisoformat(e["date"]), e["text"], e.get("note") or "") for e in obj.get("errata") or ()),
-        key=lambda e: e.date,
-    )
     return Card(
         number=obj["number"],
         name=obj["name"],
@@ -382,8 +407,17 @@ def _card(obj: dict[str, Any], set_code: str) -> Card:
         rating=obj["rating"],
         text=obj.get("text") or "",
         max_copies=obj.get("max_copies"),
-        errata=tuple(errata),
+        errata=_errata(obj.get("errata") or ()),
         set_code=set_code,
+    )
+
+
+def _errata(docs) -> tuple[Errata, ...]:
+    """A card's errata, oldest first."""
+    return tuple(
+        sorted(
+            (Errata(date.fromisoformat(e["date"]), e["text"], e.get("note") or "") for e in docs), key=lambda e: e.date
+        )
     )
 
 
@@ -557,6 +591,25 @@ def parse_cost(text: str) -> dict[str, int]:
     return out
 
 
+def _row_cells(row: list[str], cols: list[str], line: int, p: Problems) -> dict[str, str] | None:
+    """{column: cell} of a row; None for a blank row, or one wider than the header (a problem)."""
+    if not any(cell.strip() for cell in row):
+        return None
+    if len(row) > len(cols):
+        p.add(_("line {line}", line=line), _("{n} cells but the header has {cols}", n=len(row), cols=len(cols)))
+        return None
+    return {c: (row[i].strip() if i < len(row) else "") for i, c in enumerate(cols)}
+
+
+def _first_time(card: Card, line: int, first: dict[str, int], p: Problems) -> bool:
+    """The card's number was not on an earlier line (``first``: number -> line, updated); else a problem."""
+    if card.number in first:
+        p.add(_cell(line, "number"), _("{number} is also on line {line}", number=card.number, line=first[card.number]))
+        return False
+    first[card.number] = line
+    return True
+
+
 def read_cards_csv(
     text: str, source: str = "<csv>", rarities: Iterable[str] | None = None, set_code: str = ""
 ) -> list[Card]:
@@ -572,28 +625,29 @@ def read_cards_csv(
     first: dict[str, int] = {}
     for row in reader:
         line = reader.line_num
-        if not any(cell.strip() for cell in row):
+        cells = _row_cells(row, cols, line, p)
+        if cells is None:
             continue
-        if len(row) > len(cols):
-            p.add(_("line {line}", line=line), _("{n} cells but the header has {cols}", n=len(row), cols=len(cols)))
-            continue
-        card = _csv_card(
-            {c: (row[i].strip() if i < len(row) else "") for i, c in enumerate(cols)}, line, rar, set_code, p
-        )
-        if card is None:
-            continue
-        if card.number in first:
-            p.add(
-                _cell(line, "number"), _("{number} is also on line {line}", number=card.number, line=first[card.number])
-            )
-            continue
-        first[card.number] = line
-        cards.append(card)
+        card = _csv_card(cells, line, rar, set_code, p)
+        if card is not None and _first_time(card, line, first, p):
+            cards.append(card)
     if p.items:
         raise ValidationError(source, p.items)
     if not cards:
         raise ValidationError(source, [(_("line {line}", line=2), _("no cards"))])
     return cards
+
+
+def _column_problems(cols: list[str], p: Problems) -> None:
+    """The required columns the header lacks and the columns it names that are unknown."""
+    for c in CSV_REQUIRED:
+        if c not in cols:
+            p.add(_("line {line}", line=1), _("missing column {c!r}", c=c))
+    for c in cols:
+        if c and c not in CSV_COLUMNS:
+            p.add(
+                _("line {line}", line=1), _("unknown column {c!r} (known: {items})", c=c, items=", ".join(CSV_COLUMNS))
+            )
 
 
 def _csv_columns(reader, source: str) -> list[str]:
@@ -604,14 +658,7 @@ def _csv_columns(reader, source: str) -> list[str]:
         raise ValidationError(source, [(_("line {line}", line=1), _("empty file: expected a header row"))]) from None
     cols = [h.strip().lower() for h in header]
     p = Problems()
-    for c in CSV_REQUIRED:
-        if c not in cols:
-            p.add(_("line {line}", line=1), _("missing column {c!r}", c=c))
-    for c in cols:
-        if c and c not in CSV_COLUMNS:
-            p.add(
-                _("line {line}", line=1), _("unknown column {c!r} (known: {items})", c=c, items=", ".join(CSV_COLUMNS))
-            )
+    _column_problems(cols, p)
     if p.items:
         raise ValidationError(source, p.items)
     return cols
@@ -625,6 +672,13 @@ def _cell(line: int, key: str) -> str:
 _BLANK_NUMBERS = {"ex": 0, "rating": CSV_DEFAULT_RATING}
 
 
+def _csv_where(line: int, path: DocPath) -> str:
+    """Where a card's problem is: its line and column (and the path inside the cell), or the line."""
+    if not path:
+        return _("line {line}", line=line)
+    return _cell(line, str(path[0])) + json_path(path[1:], root="")
+
+
 def _csv_card(cells: dict[str, str], line: int, rar: tuple[str, ...] | None, set_code: str, p: Problems) -> Card | None:
     """The card of one CSV row, or None with its problems added."""
     obj, bad = _csv_fields(cells, line, p)
@@ -632,21 +686,39 @@ def _csv_card(cells: dict[str, str], line: int, rar: tuple[str, ...] | None, set
     if not found and not bad:
         found = _card_meaning(obj, rar)
     for path, what in found:
-        p.add(_cell(line, str(path[0])) + json_path(path[1:], root="") if path else _("line {line}", line=line), what)
+        p.add(_csv_where(line, path), what)
     if found or bad:
         return None
     return _card(obj, set_code)
 
 
-def _csv_fields(cells: dict[str, str], line: int, p: Problems) -> tuple[dict[str, Any], set[str]]:
-    """The card's fields as the set format has them, and the cells that did
-    not parse (each already reported)."""
+def _csv_number(v: str, key: str, obj: dict[str, Any], bad: set[str], line: int, p: Problems) -> None:
+    """One whole-number cell into ``obj`` (a blank one takes its default, if any); ``bad`` when it does not parse."""
+    if v == "":
+        if key in _BLANK_NUMBERS:
+            obj[key] = _BLANK_NUMBERS[key]
+        return
+    try:
+        obj[key] = int(unicodedata.normalize("NFKC", v))
+    except ValueError:
+        p.add(_cell(line, key), _("{v!r} is not a whole number", v=v))
+        bad.add(key)
+
+
+def _csv_identity(cells: dict[str, str]) -> dict[str, Any]:
+    """A card's number, name and type (from the number's prefix when blank)."""
     num = normalize_number(cells["number"]) if cells.get("number") else None
-    obj: dict[str, Any] = {
+    return {
         "number": num or cells.get("number", ""),
         "name": cells.get("name", ""),
         "type": cells.get("type") or (PREFIX_TYPE.get(num[:2]) if num else None) or "",
     }
+
+
+def _csv_fields(cells: dict[str, str], line: int, p: Problems) -> tuple[dict[str, Any], set[str]]:
+    """The card's fields as the set format has them, and the cells that did
+    not parse (each already reported)."""
+    obj = _csv_identity(cells)
     bad: set[str] = set()
     for key, parse in (("attributes", parse_attributes), ("cost", parse_cost)):
         try:
@@ -655,16 +727,7 @@ def _csv_fields(cells: dict[str, str], line: int, p: Problems) -> tuple[dict[str
             p.add(_cell(line, key), str(e))
             bad.add(key)
     for key in ("ex", "ap", "dp", "sp", "rating", "max_copies"):
-        v = cells.get(key, "")
-        if v == "":
-            if key in _BLANK_NUMBERS:
-                obj[key] = _BLANK_NUMBERS[key]
-            continue
-        try:
-            obj[key] = int(unicodedata.normalize("NFKC", v))
-        except ValueError:
-            p.add(_cell(line, key), _("{v!r} is not a whole number", v=v))
-            bad.add(key)
+        _csv_number(cells.get(key, ""), key, obj, bad, line, p)
     obj["rarity"] = cells.get("rarity", "")
     if cells.get("text"):
         obj["text"] = cells["text"]

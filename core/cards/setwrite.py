@@ -85,26 +85,27 @@ def dump_set(cs: CardSet) -> str:
     """Canonical text of a set file: stable key order, one card a line, UTF-8
     without escapes, a final newline.  Same set, same bytes."""
     d = set_to_dict(cs)
-
-    def j(v: Any) -> str:
-        return json.dumps(v, ensure_ascii=False, separators=(", ", ": "))
-
     lines = ["{"]
     keys = list(d)
     for i, k in enumerate(keys):
         comma = "," if i < len(keys) - 1 else ""
-        v = d[k]
-        if k == "cards":
-            lines.append('  "cards": [')
-            lines += [f"    {j(c)}{',' if n < len(v) - 1 else ''}" for n, c in enumerate(v)]
-            lines.append(f"  ]{comma}")
-        elif k == "starters":
-            lines.append('  "starters": [')
-            for n, s in enumerate(v):
-                end = "," if n < len(v) - 1 else ""
-                lines.append(f"    {j(s)}{end}")
-            lines.append(f"  ]{comma}")
+        if k in ("cards", "starters"):
+            lines += _list_lines(k, d[k], comma)
         else:
-            lines.append(f"  {j(k)}: {j(v)}{comma}")
+            lines.append(f"  {_json(k)}: {_json(d[k])}{comma}")
     lines.append("}")
     return "\n".join(lines) + "\n"
+
+
+def _json(v: Any) -> str:
+    return json.dumps(v, ensure_ascii=False, separators=(", ", ": "))
+
+
+def _list_lines(key: str, items: list, comma: str) -> list[str]:
+    """A list of the set file (its cards, its starters): one item a line."""
+    last = len(items) - 1
+    return [
+        f"  {_json(key)}: [",
+        *(f"    {_json(x)}{',' if n < last else ''}" for n, x in enumerate(items)),
+        f"  ]{comma}",
+    ]

@@ -39,13 +39,15 @@ def ties_words(event: Event) -> str:
     ]
     names = {p.id: p.name for p in event.players}
     for points, ids, instead in playoffs_held(event):
-        who = join_list((names.get(i, i) for i in ids), words=True)
-        parts.append(
-            _("playoff (決定戦) instead of the tiebreakers among {who} ({points} points)", who=who, points=points)
-            if instead
-            else _("playoff (決定戦) for a shared place among {who} ({points} points)", who=who, points=points)
-        )
+        parts.append(_playoff_words(join_list((names.get(i, i) for i in ids), words=True), points, instead))
     return "; ".join(parts)
+
+
+def _playoff_words(who: str, points: int, instead: bool) -> str:
+    """A playoff (決定戦) held: among whom, on what points, and whether it replaced the tiebreakers."""
+    if instead:
+        return _("playoff (決定戦) instead of the tiebreakers among {who} ({points} points)", who=who, points=points)
+    return _("playoff (決定戦) for a shared place among {who} ({points} points)", who=who, points=points)
 
 
 def format_summary(event: Event) -> tuple[str, bool]:
@@ -53,11 +55,12 @@ def format_summary(event: Event) -> tuple[str, bool]:
     applying for sanction (G-OTHER-FORMAT: anything but Swiss or single
     elimination)."""
     stages = {r.stage for r in event.rounds}
+    if not stages:  # nothing played yet: the format planned
+        stages = {"top"} if event.rounds_planned == 0 else {"swiss"}  # single elimination alone (G-SE)
     parts = []
-    alone = event.rounds_planned == 0  # single elimination alone (G-SE)
-    if "swiss" in stages or (not stages and not alone):
+    if "swiss" in stages:
         parts.append(_("Swiss"))
-    if "top" in stages or (not stages and alone):
+    if "top" in stages:
         parts.append(_("single elimination"))
     if "playoff" in stages:
         parts.append(PLAYOFF_REMARK)
@@ -149,15 +152,14 @@ def _people_rows(event: Event) -> list[list]:
         [_("Players"), len(event.players)],
         [_("Dropped"), sum(1 for p in event.players if p.dropped_after_round is not None)],
         [_("Disqualified") if overture else _("Excluded"), sum(1 for p in event.players if p.excluded)],
-        *[
-            [
-                _("drop / disqualification") if overture else _("drop / exclusion"),
-                f"{p.name}: {status_remark(event, p.id)}",
-            ]
-            for p in event.players
-            if not p.active
-        ],
+        *_left_rows(event, overture),
     ]
+
+
+def _left_rows(event: Event, overture: bool) -> list[list]:
+    """A row for each player who left the event (dropped or excluded), with why."""
+    label = _("drop / disqualification") if overture else _("drop / exclusion")
+    return [[label, f"{p.name}: {status_remark(event, p.id)}"] for p in event.players if not p.active]
 
 
 def _tally_rows(event: Event) -> list[list]:
@@ -187,15 +189,16 @@ def _place_rows(event: Event) -> list[list]:
         rows.append([_("Winner"), _("no champion")])  # the final drawn, no winner (G-ID-3)
     elif any(r.stage == "top" for r in event.rounds):
         rows.append([_("Elimination"), _("not finished: places follow the Swiss standings so far")])
-    for r in standings(event)[:8]:
-        remark = status_remark(event, r.id)
-        rows.append(
-            [
-                _("Place {rank}", rank=r.rank_text),
-                f"{r.name} ({r.points} · {r.record})" + (f" · {remark}" if remark else ""),
-            ]
-        )
-    return rows
+    return rows + [_swiss_place_row(event, r) for r in standings(event)[:8]]
+
+
+def _swiss_place_row(event: Event, r) -> list:
+    """A place of the Swiss standings so far: name, points and record, and why the player left, if so."""
+    remark = status_remark(event, r.id)
+    return [
+        _("Place {rank}", rank=r.rank_text),
+        f"{r.name} ({r.points} · {r.record})" + (f" · {remark}" if remark else ""),
+    ]
 
 
 def _final_rows(event: Event, final) -> list[list]:

@@ -74,21 +74,45 @@ def _bounded_lines(text: str, source: str):
         yield line
 
 
+#: the results written as a word (or left blank): (p1 wins, p2 wins, draws, outcome, intentional)
+_RESULT_WORDS: dict[str, tuple[int, int, int, str | None, bool]] = {
+    "": (0, 0, 0, None, False),
+    "BYE": (2, 0, 0, "bye", False),
+    "ID": (0, 0, 0, "draw", True),
+    "DL": (0, 0, 0, "double_loss", False),
+}
+
+
 def _result(text: str) -> tuple[int, int, int, str | None, bool] | None:
     t = text.strip()
-    if not t:
-        return 0, 0, 0, None, False
-    if t.lower() == "bye":
-        return 2, 0, 0, "bye", False
-    if t.upper() == "ID":
-        return 0, 0, 0, "draw", True
-    if t.upper() == "DL":
-        return 0, 0, 0, "double_loss", False
+    word = _RESULT_WORDS.get(t.upper())
+    if word is not None:
+        return word
     m = _SCORE.match(t)
     if not m:
         return None
     w, lo, d = int(m[1]), int(m[2]), int(m[3] or 0)
     return w, lo, d, ("p1" if w > lo else "p2" if lo > w else "draw"), False
+
+
+def _round_numbers(read: _CsvRounds, source: str) -> list[int]:
+    """The rounds' numbers in order; refused unless they run 1, 2, 3, ... without a gap."""
+    numbers = sorted(read.rounds)
+    if numbers != list(range(1, len(numbers) + 1)):
+        raise ValidationError(
+            source, [("round", _("rounds {got}: they run 1, 2, 3, ... without a gap", got=join_list(numbers)))]
+        )
+    return numbers
+
+
+def _doc_round(n: int, rnd: dict) -> dict:
+    """A round as the event file has it: its matches in table order."""
+    return {"number": n, "stage": rnd["stage"], "matches": [rnd["tables"][t] for t in sorted(rnd["tables"])]}
+
+
+def _event_id(name: str) -> str:
+    """An event id from the event's name: lower-case letters, digits and hyphens."""
+    return re.sub(r"[^a-z0-9-]+", "-", name.lower()).strip("-") or "csv"
 
 
 def parse_csv(text: str, name: str, date: str, source: str = "csv") -> dict:
@@ -101,23 +125,12 @@ def parse_csv(text: str, name: str, date: str, source: str = "csv") -> dict:
             read.row(ln, row)
     if read.bad:
         raise ValidationError(source, read.bad)
-    numbers = sorted(read.rounds)
-    if numbers != list(range(1, len(numbers) + 1)):
-        raise ValidationError(
-            source, [("round", _("rounds {got}: they run 1, 2, 3, ... without a gap", got=join_list(numbers)))]
-        )
-    out_rounds = [
-        {
-            "number": n,
-            "stage": read.rounds[n]["stage"],
-            "matches": [read.rounds[n]["tables"][t] for t in sorted(read.rounds[n]["tables"])],
-        }
-        for n in numbers
-    ]
+    numbers = _round_numbers(read, source)
+    out_rounds = [_doc_round(n, read.rounds[n]) for n in numbers]
     swiss = [n for n in numbers if read.rounds[n]["stage"] == "swiss"]
     return {
         "schema": "lycee-event/1",
-        "id": re.sub(r"[^a-z0-9-]+", "-", name.lower()).strip("-") or "csv",
+        "id": _event_id(name),
         "name": name,
         "date": date,
         "kind": "constructed",
@@ -199,14 +212,23 @@ class _CsvRounds:
         rnd, table, res = fields
         r = self.rounds.setdefault(rnd, {"number": rnd, "stage": cell.get("stage") or "swiss", "tables": {}})
         a, b = self.pid(cell["player"]), (self.pid(cell["opponent"]) if cell["opponent"] else None)
-        if len(self.ids) > MAX_PLAYERS:  # the size of an event (issue 44): refused at once, not after the whole file
-            raise ValidationError(
-                self.source, [(f"{where} player", _("more than {most} players in one event", most=f"{MAX_PLAYERS:,}"))]
-            )
+        self._check_size(where)
         m = _match(table, a, b, res)
         if b is None and m["outcome"] not in ("bye", "double_loss", None):
             self.bad.append((f"{where} result", _("a line without an opponent is a bye")))
             return
+        self._put(r, m, where)
+
+    def _check_size(self, where: str) -> None:
+        """The size of an event (issue 44): refused at once, not after the whole file."""
+        if len(self.ids) > MAX_PLAYERS:
+            raise ValidationError(
+                self.source, [(f"{where} player", _("more than {most} players in one event", most=f"{MAX_PLAYERS:,}"))]
+            )
+
+    def _put(self, r: dict, m: dict, where: str) -> None:
+        """Match ``m`` into its round ``r``, or checked against the other side already read."""
+        table, rnd = m["table"], r["number"]
         prev = r["tables"].get(table)
         if prev is None:
             r["tables"][table] = m
@@ -259,17 +281,24 @@ def _mirrors(prev: dict, m: dict) -> bool:
 def _players(ids: dict[str, str], rounds: list[dict], swiss: list[int]) -> list[dict]:
     """The players in the order they first appear: joined at their first Swiss
     round, dropped after their last one when a later Swiss round went without them."""
+    seen_in = _rounds_played(ids, rounds)
+    return [_player(p, nm, [n for n in seen_in[p] if n in swiss], swiss) for nm, p in ids.items()]
+
+
+def _rounds_played(ids: dict[str, str], rounds: list[dict]) -> dict[str, list[int]]:
+    """{player id: the rounds they played, in order}."""
     seen_in: dict[str, list[int]] = {p: [] for p in ids.values()}
     for r in rounds:
         for m in r["matches"]:
             for x in (m["p1"], m["p2"]):
                 if x:
                     seen_in[x].append(r["number"])
-    players = []
-    for nm, p in ids.items():
-        got = [n for n in seen_in[p] if n in swiss]
-        first = min(got) if got else 1
-        last = max(got) if got else None
-        dropped = last if swiss and last is not None and last < swiss[-1] else None
-        players.append({"id": p, "name": nm, "dropped_after_round": dropped, "excluded": False, "joined_round": first})
-    return players
+    return seen_in
+
+
+def _player(p: str, nm: str, got: list[int], swiss: list[int]) -> dict:
+    """One player of the file, who played the Swiss rounds ``got``."""
+    first = min(got) if got else 1
+    last = max(got) if got else None
+    dropped = last if swiss and last is not None and last < swiss[-1] else None
+    return {"id": p, "name": nm, "dropped_after_round": dropped, "excluded": False, "joined_round": first}

@@ -42,6 +42,7 @@ from __future__ import annotations
 
 import random
 from bisect import bisect_left
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from core.event.model import Event
@@ -60,6 +61,11 @@ def _points_and_meetings(event: Event):
     byes = {pid: led.byes[i] for pid, i in led.index.items()}
     if not led.uncounted:  # the ledger's opponents hold every Swiss meeting
         return led, pts, byes, _Meetings(event, led)
+    return led, pts, byes, _swiss_meetings(event)
+
+
+def _swiss_meetings(event: Event) -> dict[tuple[str, str], int]:
+    """{(a, b): round} of every Swiss meeting, both ways."""
     met: dict[tuple[str, str], int] = {}
     for rnd in event.rounds:
         if rnd.stage != "swiss":
@@ -67,7 +73,7 @@ def _points_and_meetings(event: Event):
         for m in rnd.matches:
             if m.p2 is not None:
                 met[(m.p1, m.p2)] = met[(m.p2, m.p1)] = rnd.number
-    return led, pts, byes, met
+    return met
 
 
 class _Meetings:
@@ -131,10 +137,16 @@ def _bye_ties(event: Event, led, pid: str, cands: list[str]) -> int:
 def explain(event: Event, matches, seed: str) -> tuple[tuple[tuple, ...], ...]:
     """Reasons for each of ``matches`` (the next Swiss round of ``event``,
     in the same order), as the module docstring lists them."""
+    rnd = _explained(event, matches, seed)
+    return tuple(rnd.bye(m.p1) if m.p2 is None else rnd.table(m) for m in matches)
+
+
+def _explained(event: Event, matches, seed: str) -> _Explained:
+    """What the reasons of one round are read from: points, byes, meetings, keep-apart, who is paired."""
     led, pts, byes, met = _points_and_meetings(event)
     kept, made = _apart_reasons(event, matches, seed)
     paired = [x for m in matches if m.p2 is not None for x in (m.p1, m.p2)]
-    rnd = _Explained(
+    return _Explained(
         event,
         matches,
         seed,
@@ -148,7 +160,6 @@ def explain(event: Event, matches, seed: str) -> tuple[tuple[tuple, ...], ...]:
         sorted(pts.get(x, 0) for x in paired),
         [m.p1 for m in matches if m.p2 is None],
     )
-    return tuple(rnd.bye(m.p1) if m.p2 is None else rnd.table(m) for m in matches)
 
 
 @dataclass
@@ -213,6 +224,16 @@ def _apart_reasons(event: Event, matches, seed: str):
 
     apart = {frozenset(x) for x in event.apart}
     pairs = {frozenset(m.players()) for m in matches if m.p2 is not None}
+    kept = _kept_apart(event, seed, apart, pairs)
+    made_pairs = pairs & apart
+    if not made_pairs:
+        return kept, {}
+    why = _apart_cost(event, matches, seed)
+    return kept, {p: why for p in made_pairs}
+
+
+def _kept_apart(event: Event, seed: str, apart: set[frozenset], pairs: set[frozenset]) -> dict:
+    """Player -> the apart pairs the same draw would have made without keep apart."""
     kept: dict[str, list[tuple[str, str]]] = {}
     for m in pair_swiss(event, random.Random(seed), apart=()):
         key = frozenset(m.players())
@@ -220,20 +241,30 @@ def _apart_reasons(event: Event, matches, seed: str):
             x, y = sorted(key)
             kept.setdefault(x, []).append((x, y))
             kept.setdefault(y, []).append((x, y))
-    made_pairs = pairs & apart
-    if not made_pairs:
-        return kept, {}
+    return kept
+
+
+def _apart_cost(event: Event, matches, seed: str) -> str:
+    """What avoiding the apart pairs made would have cost: "none", "rematch", "points" or "gap"."""
     now = pairing_cost(event, matches)
     alt = pairing_cost(event, pair_swiss(event, random.Random(seed), apart_first=True))
     if alt.apart >= now.apart:
-        why = "none"
-    elif alt.rematches > now.rematches:
-        why = "rematch"
-    elif alt.floats != now.floats:
-        why = "points"
-    else:
-        why = "gap"
-    return kept, {p: why for p in made_pairs}
+        return "none"
+    if alt.rematches > now.rematches:
+        return "rematch"
+    if alt.floats != now.floats:
+        return "points"
+    return "gap"
+
+
+def _across(a: str, b: str, m, pts, met) -> list[tuple[str, str, int]]:
+    """The meetings that keep ``a`` v ``c`` and ``b`` v ``d`` from replacing
+    the pairs ``a`` v ``b`` and ``c`` v ``d`` (``m``) across the same two
+    groups; none when ``m`` is not across them."""
+    c, d = (m.p1, m.p2) if pts.get(m.p1, 0) >= pts.get(m.p2, 0) else (m.p2, m.p1)
+    if pts.get(c, 0) != pts.get(a, 0) or pts.get(d, 0) != pts.get(b, 0):
+        return []
+    return [(x, y, met[(x, y)]) for x, y in ((a, c), (b, d)) if (x, y) in met]
 
 
 def _blocking(a: str, b: str, matches, pts, met, paired) -> list[tuple[str, str, int]]:
@@ -243,15 +274,18 @@ def _blocking(a: str, b: str, matches, pts, met, paired) -> list[tuple[str, str,
     pairs ``a`` v ``c`` and ``b`` v ``d`` would keep both groups to
     themselves, and the meetings among them are what prevent it.  Else the
     players of ``a``'s group that ``a`` has met."""
-    hi, lo = pts.get(a, 0), pts.get(b, 0)
     for m in matches:
         if m.p2 is None or {m.p1, m.p2} == {a, b}:
             continue
-        c, d = (m.p1, m.p2) if pts.get(m.p1, 0) >= pts.get(m.p2, 0) else (m.p2, m.p1)
-        if pts.get(c, 0) == hi and pts.get(d, 0) == lo:
-            seen = [(x, y, met[(x, y)]) for x, y in ((a, c), (b, d)) if (x, y) in met]
-            if seen:
-                return seen
+        seen = _across(a, b, m, pts, met)
+        if seen:
+            return seen
+    return _met_in_group(a, pts, met, paired)
+
+
+def _met_in_group(a: str, pts, met, paired) -> list[tuple[str, str, int]]:
+    """The players of ``a``'s score group ``a`` has met (a, x, round), earliest first."""
+    hi = pts.get(a, 0)
     group = [x for x in paired if x != a and pts.get(x, 0) == hi]
     return sorted(((a, x, met[(a, x)]) for x in group if (a, x) in met), key=lambda t: (t[2], t[1]))
 
@@ -290,30 +324,37 @@ def why_lines(event: Event, why, with_draw: bool = True) -> list[str]:
         for r in why
         if r[0] == "chain"
     ]
+    parts += [_SENTENCES[r[0]](r, name) for r in why if r[0] in _SENTENCES]
+    parts += _rematch_sentences(why, name)
+    if with_draw:
+        for r in why:
+            if r[0] == "draw":
+                parts.append(_draw_sentence(r[1], first=not parts))
+    return parts
+
+
+def _rematch_sentences(why, name: Callable[[str], str]) -> list[str]:
+    """One sentence a player who plays down to avoid rematches, naming the meetings."""
     met_of: dict[str, list[str]] = {}
     for r in why:
         if r[0] == "met":
             _k, pid, x, y, rnd = r
             met_of.setdefault(pid, []).append(_("{a} and {b} met in round {r}", a=name(x), b=name(y), r=rnd))
-        elif r[0] in _SENTENCES:
-            parts.append(_SENTENCES[r[0]](r, name))
-    for pid, seen in met_of.items():
-        parts.append(
-            _(
-                "{name} plays down to avoid a rematch: {whom} (G-SWISS-PAIR-2)",
-                name=name(pid),
-                whom=join_list(seen, words=True),
-            )
+    return [
+        _(
+            "{name} plays down to avoid a rematch: {whom} (G-SWISS-PAIR-2)",
+            name=name(pid),
+            whom=join_list(seen, words=True),
         )
-    if with_draw:
-        for r in why:
-            if r[0] == "draw":
-                parts.append(
-                    _("the rest by the seeded draw (seed {seed})", seed=r[1])
-                    if parts
-                    else _("same score group, chosen by the seeded draw (seed {seed})", seed=r[1])
-                )
-    return parts
+        for pid, seen in met_of.items()
+    ]
+
+
+def _draw_sentence(seed: str, first: bool) -> str:
+    """What the seeded draw decided: the whole group when it is the only reason, else the rest."""
+    if first:
+        return _("same score group, chosen by the seeded draw (seed {seed})", seed=seed)
+    return _("the rest by the seeded draw (seed {seed})", seed=seed)
 
 
 def _bye_text(r: tuple, name) -> str:

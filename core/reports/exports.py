@@ -109,6 +109,23 @@ FORMATS = ("json", "csv", "html")
 # -- tables: (title, header, rows) -------------------------------------------------
 
 
+def _pairing_row(event: Event, m, pts: dict[str, int], explain: bool) -> list:
+    """One table as posted: table, players and their points, the result (and why, for judges)."""
+    name = event.player
+    row = [
+        m.table,
+        name(m.p1).name,
+        pts.get(m.p1, 0),
+        name(m.p2).name if m.p2 else _("(bye)"),
+        pts.get(m.p2, 0) if m.p2 else "",
+        result_text(m),
+    ]
+    if explain:
+        # why a table is paired across score groups (or holds a rematch or the bye): core.reports.explain
+        row.append(why_text(event, m.why, with_draw=False) if is_cross_group(m.why) else "")
+    return row
+
+
 def pairings_table(event: Event, explain: bool = False):
     """The pairings by table as posted: table, players and their points, the result.  The
     pairing explanation (why a table crosses score groups) is judge material: its column
@@ -118,21 +135,7 @@ def pairings_table(event: Event, explain: bool = False):
         raise LyceeError(_("no round has been paired yet"))
 
     pts = points_before_round(event)
-    name = lambda pid: event.player(pid).name  # noqa: E731
-    rows = []
-    for m in rnd.matches:
-        # why a table is paired across score groups (or holds a rematch or the bye): core.reports.explain
-        row = [
-            m.table,
-            name(m.p1),
-            pts.get(m.p1, 0),
-            name(m.p2) if m.p2 else _("(bye)"),
-            pts.get(m.p2, 0) if m.p2 else "",
-            result_text(m),
-        ]
-        if explain:
-            row.append(why_text(event, m.why, with_draw=False) if is_cross_group(m.why) else "")
-        rows.append(row)
+    rows = [_pairing_row(event, m, pts, explain) for m in rnd.matches]
     stage = stage_words(event)
     title = (
         _("{event}: round {r} ({label}) pairings by table", event=event.name, r=rnd.number, label=stage)
@@ -197,54 +200,59 @@ def standings_table(event: Event):
     placings (G-SE): place, how far each player went, then the Swiss figures."""
 
     tbs = [TIEBREAKERS[t] for t in event.tiebreakers]
-    rows = []
     final = final_placings(event)
     swiss = standings(event)
     head = [_("Rank"), _("Name"), _("Points"), _("Record"), *[t.header for t in tbs], _("Status")]
-
-    def vals(r):
-        return [tb.text(r.figure(tb.name)) for tb in tbs]
-
     if final is not None:
         by_id = {r.id: r for r in swiss}
-        for f in final:
-            r = by_id[f.id]
-            rows.append(
-                [
-                    f.place,
-                    r.name,
-                    labels.placing_label(f.reached, f.place, size=cut_size(event)),
-                    r.rank_text if r.rank is None else r.rank,
-                    r.points,
-                    r.record,
-                    *vals(r),
-                    ""
-                    if r.status == "active"
-                    else labels.player_status_label(r.status, event.rules),  # over: no 参加中
-                ]
-            )
+        rows = [_final_row(event, f, by_id[f.id], tbs) for f in final]
         title = _("{event}: final standings", event=event.name) + rules_words(event)
         return title, [_("Place"), _("Name"), _("Reached"), _("Swiss rank"), *head[2:]], rows
-    for r in swiss:
-        rows.append(
-            [
-                r.rank_text if r.rank is None else r.rank,
-                r.name,
-                r.points,
-                r.record,
-                *vals(r),
-                labels.player_status_label(r.status, event.rules),
-            ]
-        )
-    n = len(event.swiss_rounds)
+    rows = [
+        [
+            _rank_cell(r),
+            r.name,
+            r.points,
+            r.record,
+            *_tiebreak_cells(r, tbs),
+            labels.player_status_label(r.status, event.rules),
+        ]
+        for r in swiss
+    ]
+    return _swiss_title(event) + rules_words(event), head, rows
+
+
+def _rank_cell(r):
+    return r.rank_text if r.rank is None else r.rank
+
+
+def _tiebreak_cells(r, tbs) -> list[str]:
+    """A standings row's tiebreaker figures, as the event shows them."""
+    return [tb.text(r.figure(tb.name)) for tb in tbs]
+
+
+def _final_row(event: Event, f, r, tbs) -> list:
+    """A row of the final placings: place, how far the player went, then the Swiss figures."""
+    return [
+        f.place,
+        r.name,
+        labels.placing_label(f.reached, f.place, size=cut_size(event)),
+        _rank_cell(r),
+        r.points,
+        r.record,
+        *_tiebreak_cells(r, tbs),
+        "" if r.status == "active" else labels.player_status_label(r.status, event.rules),  # over: no 参加中
+    ]
+
+
+def _swiss_title(event: Event) -> str:
+    """The standings' title while only the Swiss stage counts."""
     if swiss_over(event):  # a Swiss-only event that is over: its standings are the final ranking
-        return _("{event}: final standings", event=event.name) + rules_words(event), head, rows
-    title = (
-        _("{event}: standings after round {r}", event=event.name, r=n)
-        if n
-        else _("{event}: standings before round 1", event=event.name)
-    )
-    return title + rules_words(event), head, rows
+        return _("{event}: final standings", event=event.name)
+    n = len(event.swiss_rounds)
+    if n:
+        return _("{event}: standings after round {r}", event=event.name, r=n)
+    return _("{event}: standings before round 1", event=event.name)
 
 
 TABLES = {
@@ -323,18 +331,23 @@ def check_export(what: str, fmt: str) -> ExportKind:
     if fmt not in FORMATS:
         raise LyceeError(_("unknown format {fmt!r}: choose {choices}", fmt=fmt, choices=join_list(FORMATS)))
     if fmt not in kind.formats:
-        others = [k.name for k in EXPORTS.values() if fmt in k.formats]
-        raise LyceeError(
-            _(
-                "the {what} export is written as {formats} only: use --format {first}; as {fmt}: --what {others}",
-                what=what,
-                formats=join_list(kind.formats),
-                first=kind.formats[0],
-                fmt=fmt,
-                others=join_list(others),
-            )
-        )
+        raise _other_format(what, kind, fmt)
     return kind
+
+
+def _other_format(what: str, kind: ExportKind, fmt: str) -> LyceeError:
+    """The refusal of an export asked in a format it is not written in: its formats, and the exports that are."""
+    others = [k.name for k in EXPORTS.values() if fmt in k.formats]
+    return LyceeError(
+        _(
+            "the {what} export is written as {formats} only: use --format {first}; as {fmt}: --what {others}",
+            what=what,
+            formats=join_list(kind.formats),
+            first=kind.formats[0],
+            fmt=fmt,
+            others=join_list(others),
+        )
+    )
 
 
 def render(
@@ -455,25 +468,34 @@ def as_of_round(event: Event, round_number: int | None) -> Event:
     return event.with_(rounds=event.rounds[:round_number])
 
 
+def _check_regular(path: Path) -> None:
+    """Refuse to replace anything but a regular file (a device, a pipe, a folder are never replaced by the rename)."""
+    try:
+        mode = os.stat(path).st_mode
+    except FileNotFoundError:
+        return
+    if not stat.S_ISREG(mode):
+        raise OSError(errno.EINVAL, _("not a regular file: an export replaces only a regular file"), str(path))
+
+
+def _write_all(fd: int, data: memoryview) -> None:
+    """Write ``data`` whole to ``fd``, 64 KiB at a time."""
+    while data:
+        n = os.write(fd, data[: 1 << 16])
+        data = data[n:]
+
+
 def write_export(path: Path, text: str) -> None:
     """Write an export whole or not at all: into a new file beside ``path``,
     synced, then renamed over it; on any failure (a full disk, a size limit)
     the new file is removed, ``path`` is as it was, and the error names
     ``path`` (docs/names.md, "Exports and folders")."""
     path = Path(path)
-    try:
-        mode = os.stat(path).st_mode
-    except FileNotFoundError:
-        mode = None
-    if mode is not None and not stat.S_ISREG(mode):  # a device, a pipe, a folder: never replaced by the rename
-        raise OSError(errno.EINVAL, _("not a regular file: an export replaces only a regular file"), str(path))
+    _check_regular(path)
     tmp = path.with_name(f".{path.name}.{secrets.token_hex(4)}.tmp")
-    data = memoryview(text.encode("utf-8"))
     fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), 0o666)
     try:
-        while data:
-            n = os.write(fd, data[: 1 << 16])
-            data = data[n:]
+        _write_all(fd, memoryview(text.encode("utf-8")))
         os.fsync(fd)
         os.close(fd)
         fd = -1

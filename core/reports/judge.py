@@ -71,6 +71,26 @@ class Judgement:
         return self.event
 
 
+def _replay(doc: dict, source: str) -> tuple[Event | None, list[tuple[str, str]]]:
+    """(the event the file imports as, or None; the problems that refused it)."""
+    try:
+        return event_from_doc(doc, source=source), []
+    except ValidationError as err:
+        return None, err.problems
+
+
+def _add_new(found: list, more: list) -> None:
+    """Add the findings of ``more`` that ``found`` does not name yet (same rule and path)."""
+    for f in more:
+        if (f.rule, f.path) not in {(g.rule, g.path) for g in found}:
+            found.append(f)
+
+
+def _unreplayed() -> list[Finding]:
+    """A file refused with nothing named: never a silent refusal, never a pass."""
+    return [Finding(FILE_RULE, None, None, _("the file does not replay as an event"), "$")]
+
+
 def judge_doc(doc, source: str = "event", claimed: dict | None = None) -> Judgement:
     """Judge the lycee-event/1 document ``doc`` (see the module's text).
     ``claimed``: a ``standings --json`` document to compare with; by default
@@ -78,22 +98,15 @@ def judge_doc(doc, source: str = "event", claimed: dict | None = None) -> Judgem
     shape = structure_problems(doc, strict=True)
     if shape:  # nothing more is read from a file of the wrong shape
         return _misshapen(doc, shape)
-    event: Event | None
-    try:
-        event = event_from_doc(doc, source=source)
-        file_problems: list[tuple[str, str]] = []
-    except ValidationError as err:
-        event, file_problems = None, err.problems
+    event, file_problems = _replay(doc, source)
     if claimed is None and event is not None:
         claimed = standings_json(event)
     rep = verify_doc(doc, claimed)
     found = _both_checks([_placed(f, doc) for f in rep.findings], file_problems, doc)
-    if event is None and not found:  # (refused with nothing named: never a silent refusal, never a pass)
-        found.append(Finding(FILE_RULE, None, None, _("the file does not replay as an event"), "$"))
-    if event is not None:  # as strict as the desk's own deck check (issue 46)
-        for f in deck_findings(event):
-            if (f.rule, f.path) not in {(g.rule, g.path) for g in found}:
-                found.append(f)
+    if event is None:
+        found = found or _unreplayed()
+    else:  # as strict as the desk's own deck check (issue 46)
+        _add_new(found, deck_findings(event))
     rep.findings, ruled = split_ruled(found, doc.get("rulings"))  # L-RULING: the head judge's rulings
     rep.ruled += ruled
     return Judgement(event, rep)
@@ -124,17 +137,34 @@ def excuse_key(rule: str, path: str | None) -> tuple[str, str]:
     return rule, path or "$"
 
 
+def _excused(rulings) -> dict[tuple[str, str], str]:
+    """{excuse key: who ruled} of the well-formed excuses of ``rulings``."""
+    keys: dict[tuple[str, str], str] = {}
+    for r in rulings or ():
+        if isinstance(r, dict):
+            keys.update(dict.fromkeys(_excuse_keys(r), str(r.get("by", ""))))
+    return keys
+
+
+def _excuse_keys(ruling: dict) -> list[tuple[str, str]]:
+    """The keys of a ruling's well-formed excuses ([rule, JSON path?])."""
+    return [
+        excuse_key(e[0], _excused_path(e))
+        for e in ruling.get("excuses") or ()
+        if isinstance(e, list) and e and isinstance(e[0], str)
+    ]
+
+
+def _excused_path(excuse: list) -> str | None:
+    """The JSON path an excuse names (its second item), if any."""
+    return excuse[1] if len(excuse) > 1 and isinstance(excuse[1], str) else None
+
+
 def split_ruled(findings: list, rulings) -> tuple[list, list]:
     """(findings, ruled exceptions): a finding a ruling of the file
     (``rulings``: the ``rulings`` key, a list of dicts) excuses is a ruled
     exception (L-RULING)."""
-    keys: dict[tuple[str, str], str] = {}
-    for r in rulings or ():
-        if not isinstance(r, dict):
-            continue
-        for e in r.get("excuses") or ():
-            if isinstance(e, list) and e and isinstance(e[0], str):
-                keys[excuse_key(e[0], e[1] if len(e) > 1 and isinstance(e[1], str) else None)] = str(r.get("by", ""))
+    keys = _excused(rulings)
     if not keys:
         return list(findings), []
     kept: list = []
@@ -159,14 +189,20 @@ def deck_findings(event: Event) -> list[Finding]:
             problems = deck_problems(event, rec.player)
         except Exception:  # a list the desk cannot read is named by the import's own checks
             continue
-        for pr in problems:
-            if pr.code == "unknown":  # a card this desk's list lacks is no evidence against the deck
-                continue
-            if not pr.blocking:  # Overture: a 構築制限 not checked is a judge's note (O-DECK-RESTRICT)
-                continue
-            where = "spare" if pr.code.startswith("spare") else "deck"
-            out.append(Finding(pr.rule, None, None, pr.message, f"$.decklists[{i}].{where}"))
+        out += [_deck_finding(pr, i) for pr in problems if _counts_against(pr)]
     return out
+
+
+def _counts_against(pr) -> bool:
+    """A deck problem that is evidence against the deck: not a card this desk's
+    list lacks, not an Overture 構築制限 left to the judge (O-DECK-RESTRICT)."""
+    return pr.code != "unknown" and pr.blocking
+
+
+def _deck_finding(pr, i: int) -> Finding:
+    """A deck problem at its list's JSON path (the spare or the deck)."""
+    where = "spare" if pr.code.startswith("spare") else "deck"
+    return Finding(pr.rule, None, None, pr.message, f"$.decklists[{i}].{where}")
 
 
 def judge_event(event: Event, claimed: dict | None = None) -> Judgement:
@@ -186,12 +222,16 @@ def _placed(f: Finding, doc: dict) -> Finding:
     ri = next((i for i, r in enumerate(rounds) if r.get("number") == f.round), None)
     if ri is None:
         return f
-    path = f"$.rounds[{ri}]"
-    if f.table is not None:
-        mi = next((i for i, m in enumerate(rounds[ri].get("matches", [])) if m.get("table") == f.table), None)
-        if mi is not None:
-            path += f".matches[{mi}]"
+    path = f"$.rounds[{ri}]" + _match_path(rounds[ri], f.table)
     return Finding(f.rule, f.round, f.table, f.message, path)
+
+
+def _match_path(rnd: dict, table: int | None) -> str:
+    """``.matches[i]`` of the round's match at ``table``; empty when there is none."""
+    if table is None:
+        return ""
+    mi = next((i for i, m in enumerate(rnd.get("matches", [])) if m.get("table") == table), None)
+    return "" if mi is None else f".matches[{mi}]"
 
 
 def _file_finding(path: str, what: str, doc: dict) -> Finding:

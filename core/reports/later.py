@@ -76,20 +76,34 @@ def consequences(before: Event, after: Event, data) -> Later | None:
     later rounds, or None when nothing (L-LATER)."""
     if data.round >= len(before.rounds):
         return None
-    broken = [f for f in broken_by(before, after) if f.round is None or f.round > data.round]
+    broken = _broken_later(before, after, data.round)
     if not broken:
         return None
-    later = tuple(sorted({f.round for f in broken if f.round is not None}) or [len(before.rounds)])
+    later = _rounds_of(broken, len(before.rounds))
     last = before.rounds[-1]
-    fresh = last.clock is None and not any(m.reported and not m.is_bye for m in last.matches)
     return Later(
         data.round,
         data.table,
         later,
         tuple(sorted({f.rule for f in broken})),
-        last.number if later == (last.number,) and fresh else None,
+        last.number if later == (last.number,) and _untouched(last) else None,
         tuple(broken),
     )
+
+
+def _broken_later(before: Event, after: Event, rnd: int) -> list:
+    """The findings the correction makes that fall after round ``rnd`` (or in no round)."""
+    return [f for f in broken_by(before, after) if f.round is None or f.round > rnd]
+
+
+def _rounds_of(broken: list, last: int) -> tuple[int, ...]:
+    """The rounds the findings ``broken`` name (the last round when none names one)."""
+    return tuple(sorted({f.round for f in broken if f.round is not None}) or [last])
+
+
+def _untouched(rnd) -> bool:
+    """A round not started: no clock and no result but byes."""
+    return rnd.clock is None and not any(m.reported and not m.is_bye for m in rnd.matches)
 
 
 def _where(data) -> str:
@@ -112,41 +126,11 @@ def later_actions(desk, before: Event, after: Event, data, then: str | None, by:
     last = before.rounds[-1]
     open_round = later_facts.open_round is not None
     if then is None:
-        if open_round:
-            raise RuleError(
-                _(
-                    "{what} changes what round {n} was paired from ({rules}): round {n} has no result yet. "
-                    "Pair it again with the correction (--then repair) or the head judge keeps it as paired "
-                    "(--then keep --by HEAD_JUDGE)",
-                    what=_where(data),
-                    n=last.number,
-                    rules=rules,
-                ),
-                "L-LATER",
-            )
-        raise RuleError(
-            _(
-                "{what} breaks round(s) {rounds}, already played ({rules}): the head judge keeps them as played "
-                "(--then keep --by HEAD_JUDGE), or undo back to round {n} (`lycee undo`) and enter the correction then",
-                what=_where(data),
-                rounds=join_list([str(n) for n in later]),
-                rules=rules,
-                n=later[0],
-            ),
-            "L-LATER",
-        )
+        raise _undecided(data, later, rules, last.number if open_round else None)
     if then not in THEN:
         raise LyceeError(_("--then is repair or keep, not {x!r}", x=then))
     if then == "keep":
-        if not by:
-            raise RuleError(
-                _(
-                    "keeping round(s) {rounds} as played is the head judge's ruling: give --by HEAD_JUDGE",
-                    rounds=join_list([str(n) for n in later]),
-                ),
-                "G-HEAD-JUDGE",
-            )
-        return [("ruling", ruling_of(broken, by, _where(data), stamp(desk.now())))]
+        return [("ruling", _keep_ruling(desk, broken, later, data, by))]
     if not open_round:
         raise RuleError(
             _(
@@ -160,6 +144,59 @@ def later_actions(desk, before: Event, after: Event, data, then: str | None, by:
     return _repair_actions(desk, after, last, data)
 
 
+def _undecided(data, later: list[int], rules: str, open_number: int | None) -> RuleError:
+    """The refusal of a correction that breaks later rounds without ``--then``
+    (naming both choices); ``open_number``: the round without results, if it is the one broken."""
+    if open_number is not None:
+        return RuleError(
+            _(
+                "{what} changes what round {n} was paired from ({rules}): round {n} has no result yet. "
+                "Pair it again with the correction (--then repair) or the head judge keeps it as paired "
+                "(--then keep --by HEAD_JUDGE)",
+                what=_where(data),
+                n=open_number,
+                rules=rules,
+            ),
+            "L-LATER",
+        )
+    return RuleError(
+        _(
+            "{what} breaks round(s) {rounds}, already played ({rules}): the head judge keeps them as played "
+            "(--then keep --by HEAD_JUDGE), or undo back to round {n} (`lycee undo`) and enter the correction then",
+            what=_where(data),
+            rounds=join_list([str(n) for n in later]),
+            rules=rules,
+            n=later[0],
+        ),
+        "L-LATER",
+    )
+
+
+def _keep_ruling(desk, broken: list, later: list[int], data, by: str | None):
+    """The head judge's ruling that keeps the broken rounds as played (``--by`` is required)."""
+    if not by:
+        raise RuleError(
+            _(
+                "keeping round(s) {rounds} as played is the head judge's ruling: give --by HEAD_JUDGE",
+                rounds=join_list([str(n) for n in later]),
+            ),
+            "G-HEAD-JUDGE",
+        )
+    return ruling_of(broken, by, _where(data), stamp(desk.now()))
+
+
+def _pair_top_again(desk, bare: Event, last):
+    """The pairing of elimination round ``last`` again: the cut itself when
+    it was the first elimination round, else the bracket's next round."""
+    if not any(r.stage == "top" for r in bare.rounds):
+        size = sum(1 for m in last.matches for p in (m.p1, m.p2) if p is not None)
+        return replace_payload(desk.pair_data(last.number, top_cut(bare, size), "top"), third_place=last.third_place)
+    nxt = next_elimination_round(bare)
+    if nxt is None:
+        raise LyceeError(_("the elimination bracket is finished (G-SE)"))
+    return desk.pair_data(last.number, nxt, "top")
+
+
 def _repair_actions(desk, after: Event, last, data) -> list:
     """Round ``last`` (no result yet) taken back and paired again from ``after``, announced."""
 
@@ -169,15 +206,8 @@ def _repair_actions(desk, after: Event, last, data) -> list:
     if last.stage == "swiss":
         matches = pair_swiss(bare, desk.rng_for(last.number, seed=seed))
         pair = desk.pair_data(last.number, matches, whys=explain(bare, matches, desk.seed_text(last.number, seed)))
-    elif last.stage == "top" and not any(r.stage == "top" for r in bare.rounds):
-        size = sum(1 for m in last.matches for p in (m.p1, m.p2) if p is not None)
-
-        pair = replace_payload(desk.pair_data(last.number, top_cut(bare, size), "top"), third_place=last.third_place)
     elif last.stage == "top":
-        nxt = next_elimination_round(bare)
-        if nxt is None:
-            raise LyceeError(_("the elimination bracket is finished (G-SE)"))
-        pair = desk.pair_data(last.number, nxt, "top")
+        pair = _pair_top_again(desk, bare, last)
     else:
         raise RuleError(_("a playoff is not paired again: undo it (`lycee undo`)"), "L-LATER")
     text = _(

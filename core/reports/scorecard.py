@@ -73,14 +73,21 @@ def _match_row(event: Event, rnd: Round, m: Match) -> list:
     ]
 
 
+def _note_remark(event: Event, m: Match) -> str:
+    """The match's note in words, unless it is a third-place mark or the result says it already."""
+    if not m.note or m.note in (THIRD_PLACE, THIRD_PLACE_PLANNED):
+        return ""
+    note = note_words(m.note, event.rules)
+    return "" if note == result_text(m) else note
+
+
 def _remarks(event: Event, rnd: Round, m: Match) -> list[str]:
     """A match's remarks: 決定戦 (G-TIE-PLAYOFF), its note in words unless the
     result says it already, and why it ended at time (G-BO3-TIME: a 1-1-1)."""
     remarks = [PLAYOFF_REMARK] if rnd.stage == "playoff" else []
-    if m.note and m.note not in (THIRD_PLACE, THIRD_PLACE_PLANNED):
-        note = note_words(m.note, event.rules)
-        if note and note not in remarks and note != result_text(m):
-            remarks.append(note)
+    note = _note_remark(event, m)
+    if note and note not in remarks:
+        remarks.append(note)
     if ended_at_time(event, m):
         remarks.append(_("ended at time"))
     return remarks
@@ -109,12 +116,14 @@ def _penalty_rows(event: Event) -> list[list]:
 
 def _placing_rows(event: Event, final) -> list[list]:
     """The final placings once the event is finished (G-SE)."""
-    rows: list[list] = []
-    for f in final or ():
-        reached = labels.placing_label(f.reached, f.place, size=cut_size(event)) if f.label else ""
-        remarks = join_list((x for x in (reached, status_remark(event, f.id)) if x), words=True)
-        rows.append(["-", _("final placing"), "-", f.name, "", "", "", _("Place {rank}", rank=f.place), remarks])
-    return rows
+    return [_placing_row(event, f) for f in final or ()]
+
+
+def _placing_row(event: Event, f) -> list:
+    """One final placing: the place, how far the player went and why they left, if so."""
+    reached = labels.placing_label(f.reached, f.place, size=cut_size(event)) if f.label else ""
+    remarks = join_list((x for x in (reached, status_remark(event, f.id)) if x), words=True)
+    return ["-", _("final placing"), "-", f.name, "", "", "", _("Place {rank}", rank=f.place), remarks]
 
 
 def _left_rows(event: Event, placed: set[str]) -> list[list]:

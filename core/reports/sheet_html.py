@@ -131,23 +131,7 @@ def slips_html(event: Event) -> str:
     e = html.escape
     reminders = "".join(f'<li data-rule="{e(rule)}">{e(r)}</li>' for rule, r in slip_reminders(event))
     match = _("best of three") if event.match == "bo3" else _("best of one")
-    slips = []
-    for m in rnd.matches:
-        if m.p2 is None:
-            continue
-        p1, p2 = event.player(m.p1).name, event.player(m.p2).name
-        head = _("Round {r}", r=rnd.number)
-        if rnd.stage != "swiss":
-            head = _("Round {r} ({label})", r=rnd.number, label=round_label(event, rnd.number, m))
-        slips.append(
-            f'<div class="slip"><h2>{e(_("{event} · {round} · {table}", event=event.name, round=head, table=_("Table {t}", t=m.table)))}</h2>'
-            f"<p>{e(_('{how} · {n} min', how=match, n=event.minutes))}</p>"
-            f"<table><tr><th>{e(_('Player'))}</th><th>{e(_('Games won'))}</th><th>{e(_('Drawn games'))}</th>"
-            f"<th>{e(_('Signature'))}</th></tr>"
-            f'<tr><td>{e(p1)}</td><td></td><td rowspan="2"></td><td></td></tr>'
-            f"<tr><td>{e(p2)}</td><td></td><td></td></tr></table>"
-            f"<ul>{reminders}</ul>{report_stubs(event, m)}</div>"
-        )
+    slips = [_slip(event, rnd, m, match, reminders) for m in rnd.matches if m.p2 is not None]
     css = (
         _CSS
         + ".slip { border: 2px dashed #888; padding: 0.5em 1em; margin-bottom: 1em; page-break-inside: avoid; }"
@@ -158,4 +142,22 @@ def slips_html(event: Event) -> str:
     return (
         f'<!DOCTYPE html>\n<html><head><meta charset="utf-8"><title>{e(title)}</title>'
         f"<style>{css}</style></head><body>\n" + "\n".join(slips) + "\n</body></html>\n"
+    )
+
+
+def _slip(event: Event, rnd, m, match: str, reminders: str) -> str:
+    """One table's slip: who plays, boxes for the result and signatures, the reminders and report stubs."""
+    e = html.escape
+    p1, p2 = event.player(m.p1).name, event.player(m.p2).name
+    head = _("Round {r}", r=rnd.number)
+    if rnd.stage != "swiss":
+        head = _("Round {r} ({label})", r=rnd.number, label=round_label(event, rnd.number, m))
+    return (
+        f'<div class="slip"><h2>{e(_("{event} · {round} · {table}", event=event.name, round=head, table=_("Table {t}", t=m.table)))}</h2>'
+        f"<p>{e(_('{how} · {n} min', how=match, n=event.minutes))}</p>"
+        f"<table><tr><th>{e(_('Player'))}</th><th>{e(_('Games won'))}</th><th>{e(_('Drawn games'))}</th>"
+        f"<th>{e(_('Signature'))}</th></tr>"
+        f'<tr><td>{e(p1)}</td><td></td><td rowspan="2"></td><td></td></tr>'
+        f"<tr><td>{e(p2)}</td><td></td><td></td></tr></table>"
+        f"<ul>{reminders}</ul>{report_stubs(event, m)}</div>"
     )

@@ -45,6 +45,11 @@ def result_text(m: Match) -> str:
         return _("bye")
     if m.note == "ID" or m.intentional:
         return _("intentional draw")
+    return _score(m)
+
+
+def _score(m: Match) -> str:
+    """The games as written on a sheet: ``2-1``, with the drawn games when there were some (``1-1-1``)."""
     s = f"{m.p1_wins}-{m.p2_wins}"
     return s + (f"-{m.draws}" if m.draws else "")
 
@@ -64,14 +69,19 @@ def note_words(note: str, rules: str = "2008") -> str:
         return _("intentional draw before the table started, as judge {name} saw", name=name)
     why, _sp, rule = note.partition(" ")
     if why in ("drop", "excluded", "penalty", "late") and rule.startswith("G-"):
-        return {
-            "drop": _("loss by drop"),
-            # O-PEN-2: Overture's sheets say 失格
-            "excluded": _("loss by disqualification") if rules == "overture" else _("loss by exclusion"),
-            "penalty": _("loss by penalty"),
-            "late": _("loss by lateness"),
-        }[why]
+        return _loss_words(why, rules)
     return labels.note_label(note)
+
+
+def _loss_words(why: str, rules: str) -> str:
+    """A loss the desk recorded (a drop, an exclusion, a penalty, lateness) in words."""
+    return {
+        "drop": _("loss by drop"),
+        # O-PEN-2: Overture's sheets say 失格
+        "excluded": _("loss by disqualification") if rules == "overture" else _("loss by exclusion"),
+        "penalty": _("loss by penalty"),
+        "late": _("loss by lateness"),
+    }[why]
 
 
 def date_words(iso: str) -> str:
@@ -145,8 +155,12 @@ def _excluded_remark(event: Event, pid: str) -> str:
     reason = _exclusion_words(event, pid)
     if event.rules != "overture":
         return _("Excluded ({reason})", reason=reason) if reason else _("Excluded")
-    # O-PEN-2: 失格, the record struck or not
-    if _record_struck(event, pid):
+    return _disqualified_remark(reason, _record_struck(event, pid))
+
+
+def _disqualified_remark(reason: str, struck: bool) -> str:
+    """O-PEN-2: 失格, the record struck or not, with the reason when there is one."""
+    if struck:
         return (
             _("Disqualified, record struck ({reason})", reason=reason) if reason else _("Disqualified, record struck")
         )
@@ -156,11 +170,16 @@ def _excluded_remark(event: Event, pid: str) -> str:
 def _dropped_remark(event: Event, pid: str, n: int) -> str:
     if not n:
         return _("Dropped before round 1")
-    if n <= len(event.rounds) and any(
-        pid in m.players() and m.note.startswith("drop ") for m in event.rounds[n - 1].matches
-    ):  # G-DROP-2: dropped during the round, its match lost by the drop
+    if _lost_by_drop(event, pid, n):  # G-DROP-2: dropped during the round, its match lost by the drop
         return _("Dropped during round {n}", n=n)
     return _("Dropped after round {n}", n=n)
+
+
+def _lost_by_drop(event: Event, pid: str, n: int) -> bool:
+    """The player's match of round ``n`` was lost by their drop."""
+    if n > len(event.rounds):
+        return False
+    return any(pid in m.players() and m.note.startswith("drop ") for m in event.rounds[n - 1].matches)
 
 
 def with_member(p) -> str:

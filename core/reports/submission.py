@@ -144,15 +144,8 @@ class Check:
         return not self.problems and self.event is not None and self.event.ok
 
 
-def verify_submission(folder: Path, expected_key: str | None = None, max_mb: float | None = None) -> Check:
-    """Check a submission folder (see the module's text)."""
-    c = Check(folder)
-    read = _read_manifest(folder, c)
-    if read is None:
-        return c
-    raw, sig, manifest, key = read
-    c.manifest, c.public_key = manifest, manifest["public_key"]
-    mpath = folder / MANIFEST
+def _check_key(c: Check, expected_key: str | None, mpath: Path) -> None:
+    """The manifest's key is the store's key given with --key (when given)."""
     if expected_key is not None and expected_key.strip().lower() != c.public_key.lower():
         c.problems.append(
             (
@@ -164,12 +157,29 @@ def verify_submission(folder: Path, expected_key: str | None = None, max_mb: flo
                 ),
             )
         )
-    if not _signed(key, raw, sig, folder / SIGNATURE, c):
-        return c
-    listed = _check_files(folder, manifest["files"], c)
+
+
+def _check_unlisted(folder: Path, listed, c: Check) -> None:
+    """Every file of the folder (but the manifest and its signature) is listed in the manifest."""
     for extra in sorted(p.name for p in folder.iterdir() if p.is_file() and not p.name.startswith(".")):
         if extra not in listed and extra not in (MANIFEST, SIGNATURE):
             c.problems.append((str(folder / extra), _("not in the manifest (added after signing?)")))
+
+
+def verify_submission(folder: Path, expected_key: str | None = None, max_mb: float | None = None) -> Check:
+    """Check a submission folder (see the module's text)."""
+    c = Check(folder)
+    read = _read_manifest(folder, c)
+    if read is None:
+        return c
+    raw, sig, manifest, key = read
+    c.manifest, c.public_key = manifest, manifest["public_key"]
+    mpath = folder / MANIFEST
+    _check_key(c, expected_key, mpath)
+    if not _signed(key, raw, sig, folder / SIGNATURE, c):
+        return c
+    listed = _check_files(folder, manifest["files"], c)
+    _check_unlisted(folder, listed, c)
     if EVENT_FILE not in listed:
         c.problems.append((str(mpath), _("the manifest lists no {f}", f=EVENT_FILE)))
         return c
@@ -227,24 +237,37 @@ def _check_files(folder: Path, files: list, c: Check) -> set[str]:
     """Each file the manifest lists is in the folder with its checksum; the names listed."""
     listed: set[str] = set()
     for i, f in enumerate(files):
-        name = f.get("name") if isinstance(f, dict) else None
-        if not isinstance(name, str) or "/" in name or "\\" in name or name.startswith("."):
+        name = _file_name(f)
+        if name is None:
             c.problems.append((f"{folder / MANIFEST}: $.files[{i}]", _("not a file of the folder")))
             continue
         listed.add(name)
-        try:
-            data = (folder / name).read_bytes()
-        except OSError:
-            c.problems.append((str(folder / name), _("listed in the manifest but missing")))
-            continue
-        if _sha(data) != f.get("sha256"):
-            c.problems.append(
-                (
-                    str(folder / name),
-                    _("its checksum does not match the manifest's: the file was changed after signing"),
-                )
-            )
+        _check_file(folder, name, f.get("sha256"), c)
     return listed
+
+
+def _file_name(f) -> str | None:
+    """The name a manifest entry gives: a plain file of the folder (no path, not hidden), else None."""
+    name = f.get("name") if isinstance(f, dict) else None
+    if not isinstance(name, str) or "/" in name or "\\" in name or name.startswith("."):
+        return None
+    return name
+
+
+def _check_file(folder: Path, name: str, sha256, c: Check) -> None:
+    """The listed file is in the folder with the manifest's checksum."""
+    try:
+        data = (folder / name).read_bytes()
+    except OSError:
+        c.problems.append((str(folder / name), _("listed in the manifest but missing")))
+        return
+    if _sha(data) != sha256:
+        c.problems.append(
+            (
+                str(folder / name),
+                _("its checksum does not match the manifest's: the file was changed after signing"),
+            )
+        )
 
 
 def _check_event(folder: Path, manifest: dict, max_mb: float | None, c: Check) -> None:

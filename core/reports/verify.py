@@ -95,6 +95,27 @@ __all__ = ["Finding", "Report", "verify_doc", "EXACT_LIMIT", "max_matching", "Pa
 EXACT_LIMIT = DP_LIMIT
 
 
+def _unranked(doc: dict) -> set[str]:
+    """O-PEN-2: under the Overture rules a disqualified player is left out of the ranking."""
+    if doc.get("rules") != "overture":
+        return set()
+    return {p["id"] for p in doc.get("players", []) if p.get("excluded")}
+
+
+def _checked(doc: dict, rep: Report, name: Names, ids: list[str]) -> Checked:
+    """What the round checks share: the file, the report, the players and the running Swiss totals."""
+    return Checked(
+        doc,
+        rep,
+        info={p["id"]: p for p in doc.get("players", [])},
+        name=name,
+        chain=list(doc.get("tiebreakers", ["omw", "gw", "ogw"])),
+        excluded_after=_excluded_after(doc),
+        sw=SwissTotals(ids),
+        match_type=doc.get("match", "bo3"),
+    )
+
+
 def verify_doc(doc: dict, claimed: dict | None = None) -> Report:
     """Check the event document ``doc`` (lycee-event/1).  ``claimed``: the
     program's standings (``standings --json``) to compare with."""
@@ -110,21 +131,10 @@ def verify_doc(doc: dict, claimed: dict | None = None) -> Report:
         return rep  # duplicate ids: every figure below would mix two players
     rep.players = len(players)
     rep.rounds = len(doc.get("rounds", []))
-    ck = Checked(
-        doc,
-        rep,
-        info={p["id"]: p for p in players},
-        name=name,
-        chain=list(doc.get("tiebreakers", ["omw", "gw", "ogw"])),
-        excluded_after=_excluded_after(doc),
-        sw=SwissTotals(ids),
-        match_type=doc.get("match", "bo3"),
-    )
+    ck = _checked(doc, rep, name, ids)
     for rnd in doc.get("rounds", []):
         _check_round(ck, rnd)
-    # O-PEN-2: under the Overture rules a disqualified player is left out of the ranking
-    unranked = {p["id"] for p in players if p.get("excluded")} if doc.get("rules") == "overture" else set()
-    rep.standings = own_standings(ck.sw, ck.chain, ids, doc, unranked)
+    rep.standings = own_standings(ck.sw, ck.chain, ids, doc, _unranked(doc))
     rep.places = placings(ck.top_rounds, rep.standings)
     if claimed is not None:
         compare(rep, claimed, rep.places)
@@ -162,17 +172,20 @@ def _readable(doc, rep: Report) -> bool:
     problems = structure_problems(doc)
     for path, what in problems:
         rep.findings.append(Finding("L-FILE", None, None, f"{path}: {what}"))
-    if isinstance(doc, dict) and isinstance(doc.get("players"), list):
-        rep.players = len(doc["players"])
-    if isinstance(doc, dict) and isinstance(doc.get("rounds"), list):
-        rep.rounds = len(doc["rounds"])
+    if isinstance(doc, dict):
+        rep.players = _list_size(doc, "players", rep.players)
+        rep.rounds = _list_size(doc, "rounds", rep.rounds)
     return not problems
 
 
-def _check_round(ck: Checked, rnd: dict) -> None:
-    """One round: its results, then what its stage asks."""
-    number, stage, matches = rnd["number"], rnd.get("stage", "swiss"), rnd.get("matches", [])
-    ck.rep.matches += sum(1 for m in matches if m.get("p2") is not None)
+def _list_size(doc: dict, key: str, default: int) -> int:
+    """How many items the list ``doc[key]`` holds (``default`` when it is not a list)."""
+    items = doc.get(key)
+    return len(items) if isinstance(items, list) else default
+
+
+def _check_results(ck: Checked, number: int, stage: str, matches: list[dict]) -> None:
+    """Each result against its games and stage; a winner where the stage needs one (G-ID-3)."""
     for m in matches:
         prob = result_problem(m, ck.match_type, stage, ck.name)
         if prob:
@@ -180,6 +193,13 @@ def _check_round(ck: Checked, rnd: dict) -> None:
     if stage in ("top", "playoff"):
         for t, what in no_winner_problem(matches, stage):
             ck.find("G-ID-3", number, t, what)
+
+
+def _check_round(ck: Checked, rnd: dict) -> None:
+    """One round: its results, then what its stage asks."""
+    number, stage, matches = rnd["number"], rnd.get("stage", "swiss"), rnd.get("matches", [])
+    ck.rep.matches += sum(1 for m in matches if m.get("p2") is not None)
+    _check_results(ck, number, stage, matches)
     check = _STAGES.get(stage)
     if check is not None:  # (an unknown stage is a finding of verify_event's)
         check(ck, rnd)
@@ -198,12 +218,15 @@ def _top_stage(ck: Checked, rnd: dict) -> None:
     ck.top_rounds.append(rnd)
 
 
+def _points_of(keys: dict[str, tuple], pid: str) -> int | None:
+    return keys[pid][0] if pid in keys else None
+
+
 def _playoff_stage(ck: Checked, rnd: dict) -> None:
     """A playoff is only among players on equal points (G-TIE-PLAYOFF)."""
     keys = ck.sw.keys(ck.chain)
     for m in rnd.get("matches", []):
-        pts = [keys[p][0] if p in keys else None for p in (m["p1"], m.get("p2"))]
-        if m.get("p2") is not None and pts[0] != pts[1]:
+        if m.get("p2") is not None and _points_of(keys, m["p1"]) != _points_of(keys, m["p2"]):
             ck.find(
                 "G-TIE-PLAYOFF",
                 rnd["number"],

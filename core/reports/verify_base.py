@@ -110,16 +110,16 @@ class SwissTotals:
     """Swiss totals of each player over the Swiss rounds seen so far."""
 
     def __init__(self, ids: list[str]):
-        self.points = {p: 0 for p in ids}
-        self.rounds = {p: 0 for p in ids}
-        self.gpts = {p: 0 for p in ids}
-        self.games = {p: 0 for p in ids}
-        self.byes = {p: 0 for p in ids}
+        self.points = dict.fromkeys(ids, 0)
+        self.rounds = dict.fromkeys(ids, 0)
+        self.gpts = dict.fromkeys(ids, 0)
+        self.games = dict.fromkeys(ids, 0)
+        self.byes = dict.fromkeys(ids, 0)
         self.opps: dict[str, list[str]] = {p: [] for p in ids}
         self.met: dict[frozenset, int] = {}
-        self.wins = {p: 0 for p in ids}
-        self.losses = {p: 0 for p in ids}
-        self.draws = {p: 0 for p in ids}
+        self.wins = dict.fromkeys(ids, 0)
+        self.losses = dict.fromkeys(ids, 0)
+        self.draws = dict.fromkeys(ids, 0)
 
     def add_round(self, number: int, matches: list[dict]) -> None:
         # a bye counts at once, as a recorded win does (provisional standings

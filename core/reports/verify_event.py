@@ -59,6 +59,10 @@ def _in_force(p: dict) -> tuple[str | None, str | None] | None:
     return p.get("level"), p.get("action")
 
 
+#: the points a notice and a Warning count towards exclusion (two Warnings: G-PEN-2)
+_WARNING_POINTS = {"notice": 1, "warning": 2}
+
+
 def exclusion_rounds(doc: dict) -> dict[str, tuple[int, int]]:
     """{player: (round, penalty index)} of the penalty that excluded each
     player (an exclusion handed down, or the one reaching two Warnings)."""
@@ -69,10 +73,15 @@ def exclusion_rounds(doc: dict) -> dict[str, tuple[int, int]]:
         f = _in_force(p)
         if f is None or pid in out:
             continue
-        points[pid] = points.get(pid, 0) + {"notice": 1, "warning": 2}.get(f[0] or "", 0)
-        if f[1] in ("exclusion", "exclusion_struck") or points[pid] >= _EXCLUDE_AT:  # O-PEN-2: struck too
+        points[pid] = points.get(pid, 0) + _WARNING_POINTS.get(f[0] or "", 0)
+        if _excludes(f[1], points[pid]):
             out[pid] = (p.get("round") or 0, i)
     return out
+
+
+def _excludes(action: str | None, points: int) -> bool:
+    """An exclusion handed down (O-PEN-2: struck too), or the penalty reaching two Warnings."""
+    return action in ("exclusion", "exclusion_struck") or points >= _EXCLUDE_AT
 
 
 def event_findings(doc: dict, find: Find, ruled: Find | None = None) -> None:
@@ -85,7 +94,8 @@ def event_findings(doc: dict, find: Find, ruled: Find | None = None) -> None:
     _decklists(doc, find, ruled)
 
 
-def _structure(doc: dict, find: Find) -> None:
+def _player_ids(doc: dict, find: Find) -> dict[str, int]:
+    """{player id: index of its first use}; each id used twice is a finding."""
     seen: dict[str, int] = {}
     for i, p in enumerate(doc.get("players", [])):
         if p["id"] in seen:
@@ -97,6 +107,11 @@ def _structure(doc: dict, find: Find) -> None:
                 None,
             )
         seen.setdefault(p["id"], i)
+    return seen
+
+
+def _structure(doc: dict, find: Find) -> None:
+    seen = _player_ids(doc, find)
     prev_top = None
     for ri, r in enumerate(doc.get("rounds", [])):
         _round_structure(ri, r, find)
@@ -159,9 +174,14 @@ def _top_tables(ri: int, r: dict, prev_top: int | None, find: Find) -> int:
     return len(main)
 
 
+def _judge_keys(st: dict) -> list[str]:
+    """The judges named (blank names aside), as compared."""
+    return [_key(j) for j in st.get("judges", []) if j and j.strip()]
+
+
 def _staff(doc: dict, find: Find) -> None:
     st = doc.get("staff") or {}
-    judges = [_key(j) for j in st.get("judges", []) if j and j.strip()]
+    judges = _judge_keys(st)
     hj = (st.get("head_judge") or "").strip()
     # sanctioned unless the file says not (as the event imports), and staffed once it started:
     # the desk pairs round 1 of a sanctioned event only with its staff complete
@@ -169,6 +189,11 @@ def _staff(doc: dict, find: Find) -> None:
         if hj and _key(hj) not in judges:  # any event: the head judge is one of the judges (as the desk keeps it)
             _head_judge_not_judge(hj, find)
         return
+    _sanctioned_staff(st, judges, hj, find)
+
+
+def _sanctioned_staff(st: dict, judges: list[str], hj: str, find: Find) -> None:
+    """A sanctioned event that started names its organizer, judges and head judge (one of the judges)."""
     if not (st.get("organizer") or "").strip():
         find("G-ORGANIZER", "$.staff.organizer", _("a sanctioned event names its organizer"), None, None)
     if not judges:
@@ -193,8 +218,13 @@ def _penalties(doc: dict, find: Find) -> None:
     for i, p in enumerate(doc.get("penalties", [])):
         check.penalty(i, p)
     check.exclusions_marked()
+    _unexplained_exclusions(doc, check.excl, find)
+
+
+def _unexplained_exclusions(doc: dict, excl: dict, find: Find) -> None:
+    """G-PEN-2: a player marked excluded has a penalty that excludes (``excl``)."""
     for pi, p in enumerate(doc.get("players", [])):
-        if p.get("excluded") and p["id"] not in check.excl:
+        if p.get("excluded") and p["id"] not in excl:
             find(
                 "G-PEN-2",
                 f"$.players[{pi}].excluded",
@@ -214,6 +244,12 @@ def _staff_keys(doc: dict) -> set[str]:
     }
 
 
+def _won_by(m: dict, pid: str) -> bool:
+    """The match is recorded as won by ``pid``."""
+    out = m.get("outcome")
+    return (out == "p1" and m["p1"] == pid) or (out == "p2" and m.get("p2") == pid)
+
+
 @dataclass
 class _PenaltyCheck:
     """The penalties of one file against its players, rounds, staff and exclusions."""
@@ -230,22 +266,30 @@ class _PenaltyCheck:
         if pid not in self.players:
             self.find("G-PEN-3", f"{path}.player", _("no player {id!r} in the event", id=pid), rnd, table)
             return
-        if _key(p.get("by") or "") not in self.staff:  # (the desk takes a penalty from staff only)
-            self.find(
-                "G-PEN-1",
-                f"{path}.by",
-                _("{by!r} is not staff of the event (organizer, event staff or a judge)", by=p.get("by")),
-                rnd,
-                table,
-            )
+        self._by_staff(path, p)
         seat = self._match(path, pid, rnd, table)
         if seat is False:
             return
         self._match_loss(path, p, pid, seat)
+        self._after_exclusion(i, path, pid, p)
+
+    def _by_staff(self, path: str, p: dict) -> None:
+        """G-PEN-1: a penalty is given by staff (the desk takes one from staff only)."""
+        if _key(p.get("by") or "") not in self.staff:
+            self.find(
+                "G-PEN-1",
+                f"{path}.by",
+                _("{by!r} is not staff of the event (organizer, event staff or a judge)", by=p.get("by")),
+                p.get("round"),
+                p.get("table"),
+            )
+
+    def _after_exclusion(self, i: int, path: str, pid: str, p: dict) -> None:
+        """G-PEN-2: no penalty after the one that excluded the player."""
         if pid in self.excl and self.excl[pid][1] < i:
             r, j = self.excl[pid]
             what = _("{id!r} was excluded in round {r} ($.penalties[{j}]): no penalty after", id=pid, r=r, j=j)
-            self.find("G-PEN-2", path, what, rnd, table)
+            self.find("G-PEN-2", path, what, p.get("round"), p.get("table"))
 
     def _match(self, path: str, pid: str, rnd, table) -> dict | bool | None:
         """The match the penalty names (None: no match named), or False after
@@ -258,6 +302,10 @@ class _PenaltyCheck:
             return False
         if table is None:
             return None
+        return self._table_match(path, pid, rnd, table)
+
+    def _table_match(self, path: str, pid: str, rnd, table) -> dict | bool:
+        """The match at ``table`` of round ``rnd`` the player played, or False after a finding (G-PEN-3)."""
         m = next((x for x in self.rounds[rnd].get("matches", []) if x["table"] == table), None)
         if m is None:
             self.find("G-PEN-3", f"{path}.table", _("round {r} has no table {t}", r=rnd, t=table), rnd, table)
@@ -273,8 +321,7 @@ class _PenaltyCheck:
         f = _in_force(p)
         if not (f and f[1] == "match_loss" and m is not None):
             return
-        won = (m.get("outcome") == "p1" and m["p1"] == pid) or (m.get("outcome") == "p2" and m.get("p2") == pid)
-        if won or m.get("outcome") == "bye":
+        if _won_by(m, pid) or m.get("outcome") == "bye":
             what = _("a match loss for {id!r}, but the match is recorded as won", id=pid)
             self.find("G-PEN-1", f"{path}.action", what, p.get("round"), p.get("table"))
 
@@ -300,15 +347,20 @@ def _deck_count(lines: list) -> int:
     return sum(e[0] for e in lines)
 
 
+def _copies_by_name(deck: list) -> dict[str, int]:
+    """{card name (its number when the list gives no name): copies} of a deck's entries."""
+    names: dict[str, int] = {}
+    for e in deck:
+        key = e[2] if len(e) > 2 and e[2] else e[1]
+        names[key] = names.get(key, 0) + e[0]
+    return names
+
+
 def _constructed_deck(x: dict, path: str, packs, find: Find) -> None:
     n = _deck_count(x.get("deck", []))
     if n != 60:
         find("R-DECK-60", f"{path}.deck", _("a constructed deck has 60 cards, not {n}", n=n), None, None)
-    names: dict[str, int] = {}
-    for e in x.get("deck", []):
-        key = e[2] if len(e) > 2 and e[2] else e[1]
-        names[key] = names.get(key, 0) + e[0]
-    for key, k in names.items():
+    for key, k in _copies_by_name(x.get("deck", [])).items():
         if k > 4:
             find("R-DECK-4", f"{path}.deck", _("{k} cards of {name}: at most 4 of a name", k=k, name=key), None, None)
 
@@ -348,10 +400,15 @@ def _override(doc: dict) -> dict:
     (``build.override``), when the head judge of the file made it
     (G-HEAD-JUDGE: no one else overrides); else an empty dict."""
     ov = (doc.get("build") or {}).get("override") or {}
-    hj = (doc.get("staff") or {}).get("head_judge") or ""
-    if doc.get("kind") not in ("sealed", "draft") or not hj.strip() or _key(ov.get("by") or "") != _key(hj):
+    if doc.get("kind") not in ("sealed", "draft") or not _by_head_judge(doc, ov):
         return {}
     return ov
+
+
+def _by_head_judge(doc: dict, ov: dict) -> bool:
+    """The override names the file's head judge (G-HEAD-JUDGE: no one else overrides)."""
+    hj = (doc.get("staff") or {}).get("head_judge") or ""
+    return bool(hj.strip()) and _key(ov.get("by") or "") == _key(hj)
 
 
 def _waived(ruled: Find, ov: dict) -> Find:
@@ -370,6 +427,12 @@ def _waived(ruled: Find, ov: dict) -> Find:
     return waive
 
 
+def _draft_packs(kind: str, packs, find: Find) -> None:
+    """G-DRAFT-2: a booster draft has 4 to 6 packs a player."""
+    if kind == "draft" and packs and not 4 <= packs <= 6:
+        find("G-DRAFT-2", "$.build.packs", _("a booster draft has 4 to 6 packs a player, not {n}", n=packs), None, None)
+
+
 def _decklists(doc: dict, find: Find, ruled: Find | None = None) -> None:
     """Each registered deck against its event's kind; a limited deck of a
     player the head judge's override waived (G-HEAD-JUDGE with G-SEALED,
@@ -377,8 +440,7 @@ def _decklists(doc: dict, find: Find, ruled: Find | None = None) -> None:
     never a failure."""
     kind = doc.get("kind", "constructed")
     packs = (doc.get("build") or {}).get("packs")
-    if kind == "draft" and packs and not 4 <= packs <= 6:
-        find("G-DRAFT-2", "$.build.packs", _("a booster draft has 4 to 6 packs a player, not {n}", n=packs), None, None)
+    _draft_packs(kind, packs, find)
     waived: set[str] = set()
     waive = find
     if ruled is not None and (ov := _override(doc)):

@@ -94,6 +94,12 @@ __all__ = [
 ]
 
 
+def _score_groups(players: list[str], pts: dict[str, int]) -> tuple[list[int], list[list[str]]]:
+    """(the points present, highest first; the players of each, in the order given)."""
+    values = sorted({pts[p] for p in players}, reverse=True)
+    return values, [[p for p in players if pts[p] == v] for v in values]
+
+
 def _pair_unmet(group: list[str], met: Collection[frozenset]) -> bool:
     """Whether ``group`` (an even number) pairs without a rematch, found
     greedily (fewest choices first); False when the greedy pass fails,
@@ -125,8 +131,7 @@ def _at_bound(
     pairing goes under, so it is the piece's optimum.  The pairing is looked
     for greedily; None when it is not found (the piece is then solved in
     full: None proves nothing)."""
-    values = sorted({pts[p] for p in nodes}, reverse=True)
-    groups = [[p for p in nodes if pts[p] == v] for v in values]
+    values, groups = _score_groups(nodes, pts)
 
     def sent_to(i: int, odd: bool) -> list[str] | bool | None:
         # an odd number left: one player to the next group (none below the last: not this way)
@@ -208,11 +213,7 @@ def _chain_floats(
     between two groups with a pair of players who have not met.  None when
     no chain is possible."""
     k = len(groups)
-    odd = []
-    above = 0
-    for g in groups[:-1]:
-        above += len(g)
-        odd.append(above % 2 == 1)
+    odd = _odd_boundaries(groups)
     linked: dict[tuple[int, int], bool] = {}
 
     def link(i: int, j: int) -> bool:
@@ -239,14 +240,29 @@ def _chain_floats(
             j += 1
     if k - 1 not in best:
         return None
+    return best[k - 1], _chain_back(came, odd, k - 1)
+
+
+def _odd_boundaries(groups: list[list[str]]) -> list[bool]:
+    """For each boundary between two score groups: an odd number of players above it."""
+    odd = []
+    above = 0
+    for g in groups[:-1]:
+        above += len(g)
+        odd.append(above % 2 == 1)
+    return odd
+
+
+def _chain_back(came: dict[int, int], odd: list[bool], last: int) -> list[tuple[int, int]]:
+    """The floats of the best chain, (group sent from, group received in), walked back from ``last``."""
     floats = []
-    at = k - 1
+    at = last
     while at > 0:
         b = came[at]
         if odd[b]:
             floats.append((b, at))
         at = b
-    return best[k - 1], floats[::-1]
+    return floats[::-1]
 
 
 def _at_chain(
@@ -273,8 +289,7 @@ def _at_chain(
     group) is an optimum.  It is looked for greedily; None when not found
     (None proves nothing).  :func:`_at_bound` is the case where no pair
     skips a group."""
-    values = sorted({pts[p] for p in nodes}, reverse=True)
-    groups = [[p for p in nodes if pts[p] == v] for v in values]
+    values, groups = _score_groups(nodes, pts)
     got = _chain_floats(groups, values, met)
     if got is None:
         return None
@@ -311,8 +326,7 @@ def _at_join(
     inside one free group, costs that least cost and is an optimum.  None
     when it is not found (None proves nothing).  :func:`_at_bound` is the
     case where the join pairs each odd group's neighbours."""
-    values = sorted({pts[p] for p in nodes}, reverse=True)
-    groups = [[p for p in nodes if pts[p] == v] for v in values]
+    values, groups = _score_groups(nodes, pts)
     odd = [i for i in range(len(groups)) if len(groups[i]) % 2]
     dist, hop = _group_distances(groups, met, pair)
     edges = _least_join(odd, dist, hop) if odd else {}
@@ -387,6 +401,13 @@ def _least_join(
     return edges
 
 
+def _join_edges(groups: list[list[str]], edges: dict[tuple[int, int], int]) -> list[tuple[int, int]]:
+    """The join's edges taken once each, those between the smallest groups first (two copies of
+    one edge would be a cheaper join without them: none are taken)."""
+    odd = [e for e, c in edges.items() if c % 2]
+    return sorted(odd, key=lambda e: min(len(groups[e[0]]), len(groups[e[1]])))
+
+
 def _take_join(
     groups: list[list[str]],
     edges: dict[tuple[int, int], int],
@@ -399,18 +420,21 @@ def _take_join(
     group, or None when none is found."""
     left = [list(g) for g in groups]
     total = 0
-    # two copies of one edge would be a cheaper join without them: none are taken
-    for i, j in sorted((e for e, c in edges.items() if c % 2), key=lambda e: min(len(groups[e[0]]), len(groups[e[1]]))):
+    for i, j in _join_edges(groups, edges):
         ab = next(((a, b) for a in left[i] for b in left[j] if frozenset((a, b)) not in met), None)
         if ab is None:
             return None
         left[i].remove(ab[0])
         left[j].remove(ab[1])
         total += pair(*ab)
-    for g in left:
-        if g and not (g[0] in free_of or _pair_unmet(g, met)):
-            return None
+    if not all(_inside_pairable(g, free_of, met) for g in left):
+        return None
     return total
+
+
+def _inside_pairable(g: list[str], free_of: dict[str, int], met: Collection[frozenset]) -> bool:
+    """The players a group keeps pair among themselves without a rematch (a free group always does)."""
+    return not g or g[0] in free_of or _pair_unmet(g, met)
 
 
 def _piece_cost(
@@ -499,8 +523,7 @@ def split_minimum(
     :func:`_piece_cost`).
     """
     d = met_degree(players, met)
-    values = sorted({pts[p] for p in players}, reverse=True)
-    groups = [[p for p in players if pts[p] == v] for v in values]
+    values, groups = _score_groups(players, pts)
     seps = [i for i, g in enumerate(groups) if len(g) >= 8 * d + 6]
     if not seps:
         return None
@@ -543,10 +566,17 @@ def _free_choices(groups: list[list[str]], seps: list[int], par: dict[int, int],
         up_stretch = i > 0 and (n == 0 or seps[n - 1] != i - 1)
         down_stretch = i < k - 1 and (n == len(seps) - 1 or seps[n + 1] != i + 1)
         present = len(groups[i]) - par.get(i - 1, 0) - par.get(i, 0)
-        ups = (5 * d + 2, 5 * d + 3) if up_stretch else (0,)
-        downs = ((3 * d + 1, 3 * d + 2) if up_stretch else (5 * d + 2, 5 * d + 3)) if down_stretch else (0,)
+        ups, downs = _beside_sizes(up_stretch, down_stretch, d)
         out.append([(u, w) for u in ups for w in downs if (present - u - w) % 2 == 0 and present >= u + w])
     return out
+
+
+def _beside_sizes(up_stretch: bool, down_stretch: bool, d: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """(players a free group may put beside the stretch above, beside the one below) (facts 3 and 5)."""
+    ups = (5 * d + 2, 5 * d + 3) if up_stretch else (0,)
+    if not down_stretch:
+        return ups, (0,)
+    return ups, (3 * d + 1, 3 * d + 2) if up_stretch else (5 * d + 2, 5 * d + 3)
 
 
 def _beside_next(stretches: _Stretches, n: int, choices: list[tuple[int, int]], best: dict[int, int]) -> dict[int, int]:
@@ -603,16 +633,16 @@ class _Stretches:
         bottom = seps[n] if n < len(seps) else k
         nodes = [p for g in groups[top + 1 : bottom] for p in g]
         if top >= 0 and w:
-            rep = groups[top][len(groups[top]) - w :]  # the free group's last players go down
-            nodes += rep
-            for p in rep:
-                self.free_of[p] = 2 * top + 1
+            nodes += self._beside(groups[top][len(groups[top]) - w :], 2 * top + 1)  # the free group's last go down
         if bottom < k and u:
-            rep = groups[bottom][:u]  # its first players go up
-            nodes += rep
-            for p in rep:
-                self.free_of[p] = 2 * bottom
+            nodes += self._beside(groups[bottom][:u], 2 * bottom)  # its first players go up
         return nodes
+
+    def _beside(self, rep: list[str], side: int) -> list[str]:
+        """A free group's players ``rep`` beside a stretch, marked with the side they stand on."""
+        for p in rep:
+            self.free_of[p] = side
+        return rep
 
     def _solve(self, nodes: list[str]) -> int | None:
         """Proven at the stretch's own lower bound (:func:`_at_bound`), else
@@ -628,6 +658,10 @@ class _Stretches:
             return got
         if len(nodes) <= DP_LIMIT:
             return dp_minimum(nodes, self.relaxed)
+        return self._solve_large(nodes)
+
+    def _solve_large(self, nodes: list[str]) -> int:
+        """A stretch past the DP bound: along a chain, a least join, or networkx's matching."""
         for solver in (_at_chain, _at_join):
             got = solver(nodes, self.pts, self.met, self.free_of, self.relaxed)
             if got is not None:
@@ -653,16 +687,12 @@ def walls_minimum(
     are chosen for the least sum.  None when there is no wall or a stretch is
     above :data:`FULL_LIMIT` players."""
     d = met_degree(players, met)
-    values = sorted({pts[p] for p in players}, reverse=True)
-    groups = [[p for p in players if pts[p] == v] for v in values]
+    values, groups = _score_groups(players, pts)
     walls = [i for i, g in enumerate(groups) if len(g) >= 10 * d + 8]
     if not walls:
         return None
     k = 5 * d + 3
-    wall_of: dict[str, int] = {}
-    for i in walls:
-        for p in groups[i]:
-            wall_of[p] = i
+    wall_of = {p: i for i in walls for p in groups[i]}
 
     def relaxed(a: str, b: str) -> int:
         wa = wall_of.get(a)
@@ -699,6 +729,18 @@ def walls_minimum(
     return min(ends) if ends else None
 
 
+def _least_through(
+    stretch: Callable[[int, int, int], int | None], j: int, up: int, best: dict[int, int | None]
+) -> int | None:
+    """The least cost down to the stretch ``j`` with ``up`` players of the wall below beside it, or None."""
+    vals = []
+    for prev, acc in best.items():
+        c = stretch(j, prev, up)
+        if acc is not None and c is not None:
+            vals.append(acc + c)
+    return min(vals) if vals else None
+
+
 def _beside_wall(
     stretch: Callable[[int, int, int], int | None], j: int, size: int, k: int, best: dict[int, int | None]
 ) -> dict[int, int | None]:
@@ -707,12 +749,7 @@ def _beside_wall(
     nxt: dict[int, int | None] = {}
     for up in (k, k + 1):
         low = k + ((size - up - k) % 2)
-        vals = []
-        for prev, acc in best.items():
-            c = stretch(j, prev, up)
-            if acc is not None and c is not None:
-                vals.append(acc + c)
-        cur = min(vals) if vals else None
+        cur = _least_through(stretch, j, up, best)
         old = nxt.get(low)
         if cur is not None and (old is None or cur < old):
             nxt[low] = cur
@@ -742,18 +779,19 @@ def least_cost(
         return bound, "bound"
     if len(players) <= DP_LIMIT:
         return dp_minimum(players, pair), "dp"
-    if met is None:
-        met = ()
+    return _large_round_cost(players, pts, () if met is None else met, pair)
+
+
+def _large_round_cost(
+    players: list[str], pts: dict[str, int], met: Collection[frozenset], pair: Callable[[str, str], int]
+) -> tuple[int, str]:
+    """The least cost of a round past the DP bound: split at its free groups, else
+    proven greedily at its bound, along a chain or a least join, else networkx."""
     got = split_minimum(players, pts, met, pair)
     if got is not None:
         return got[0], "split"
-    at = _at_bound(players, pts, met, {}, pair)
-    if at is not None:
-        return at, "greedy"
-    at = _at_chain(players, pts, met, {}, pair)
-    if at is not None:
-        return at, "chain"
-    at = _at_join(players, pts, met, {}, pair)
-    if at is not None:
-        return at, "join"
+    for how, solver in (("greedy", _at_bound), ("chain", _at_chain), ("join", _at_join)):
+        at = solver(players, pts, met, {}, pair)
+        if at is not None:
+            return at, how
     return matching_minimum(players, pair)[0], "matching"

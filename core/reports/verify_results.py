@@ -101,9 +101,17 @@ def _double_loss_problem(r: _Recorded) -> Problem:
 def _games_problem(r: _Recorded) -> Problem:
     """The games against the match type (G-BO3, G-BO1)."""
     if r.match_type != "bo3":
-        if r.w1 + r.w2 + r.d > 1:
-            return "G-BO1", _("{score}: best of one is a single game", score=r.score)
-        return None
+        return _bo1_problem(r)
+    return _bo3_problem(r)
+
+
+def _bo1_problem(r: _Recorded) -> Problem:
+    if r.w1 + r.w2 + r.d > 1:
+        return "G-BO1", _("{score}: best of one is a single game", score=r.score)
+    return None
+
+
+def _bo3_problem(r: _Recorded) -> Problem:
     if r.w1 > 2 or r.w2 > 2:
         return "G-BO3", _("{score}: in best of three nobody wins more than two games", score=r.score)
     if r.w1 == 2 and r.w2 == 2:
@@ -113,15 +121,22 @@ def _games_problem(r: _Recorded) -> Problem:
     return None
 
 
+def _games_outcome(w1: int, w2: int) -> str:
+    """The outcome the game wins give: the player with more, else a draw."""
+    if w1 == w2:
+        return "draw"
+    return "p1" if w1 > w2 else "p2"
+
+
+def _named_winner(r: _Recorded) -> bool:
+    """An elimination match the organizer gave to a player (its note says so)."""
+    return r.out in ("p1", "p2") and r.stage != "swiss" and labels.is_named_winner(r.m.get("note") or "")
+
+
 def _outcome_problem(r: _Recorded) -> Problem:
     """The outcome against the games (G-TIME, G-BO3-TIME), and a winner in an elimination match (G-SE)."""
-    given = "p1" if r.w1 > r.w2 else "p2" if r.w2 > r.w1 else "draw"
-    if (
-        given == "draw"
-        and r.out in ("p1", "p2")
-        and r.stage != "swiss"
-        and labels.is_named_winner(r.m.get("note") or "")
-    ):
+    given = _games_outcome(r.w1, r.w2)
+    if given == "draw" and _named_winner(r):
         return None  # a time-out with equal game wins: the organizer named the winner (G-SE)
     if given != r.out:
         return ("G-TIME" if given == "draw" else "G-BO3-TIME"), _(
@@ -143,16 +158,18 @@ def no_winner_problem(matches: list[dict], stage: str) -> list[tuple[int, str]]:
     main = [m for m in matches if m.get("note") != "third_place"]
     if stage == "top" and len(main) <= 1:
         return []
-    return [
-        (
-            m["table"],
-            _(
-                "no winner before the final: the elimination stage cannot go on (the organizer "
-                "orders a replay; no winner is for the final only)"
-            )
-            if stage == "top"
-            else _("no winner in a playoff: the tie it plays off is never decided (the organizer orders a replay)"),
+    return [(m["table"], _no_winner_words(stage)) for m in main if _intentional_draw(m)]
+
+
+def _intentional_draw(m: dict) -> bool:
+    return m.get("p2") is not None and m.get("outcome") == "draw" and bool(m.get("intentional"))
+
+
+def _no_winner_words(stage: str) -> str:
+    """Why a match without a winner cannot stand in the stage."""
+    if stage == "top":
+        return _(
+            "no winner before the final: the elimination stage cannot go on (the organizer "
+            "orders a replay; no winner is for the final only)"
         )
-        for m in main
-        if m.get("p2") is not None and m.get("outcome") == "draw" and m.get("intentional")
-    ]
+    return _("no winner in a playoff: the tie it plays off is never decided (the organizer orders a replay)")

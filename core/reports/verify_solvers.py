@@ -86,22 +86,25 @@ def dp_pairing(players: list[str], pair: Callable[[str, str], int]) -> tuple[int
     return least, pairs
 
 
+def _pair_costs(players: list[str], pair: Callable[[str, str], int]) -> dict[tuple[int, int], int]:
+    """{(i, j): cost} of every pair of ``players`` (i < j)."""
+    n = len(players)
+    costs = {}
+    for i in range(n):
+        a = players[i]
+        for j in range(i + 1, n):
+            costs[(i, j)] = pair(a, players[j])
+    return costs
+
+
 def matching_minimum(players: list[str], pair: Callable[[str, str], int]) -> tuple[int, list[tuple[str, str]]]:
     """Least total cost of a perfect matching of ``players`` on the complete
     graph (networkx), and the matching."""
     import networkx as nx  # lazy: ~0.3 s to import, needed only for a round past the DP bound
 
     n = len(players)
-    costs = {}
-    top = 0
-    for i in range(n):
-        a = players[i]
-        for j in range(i + 1, n):
-            c = pair(a, players[j])
-            costs[(i, j)] = c
-            if c > top:
-                top = c
-    big = top + 1
+    costs = _pair_costs(players, pair)
+    big = max(0, *costs.values()) + 1  # every weight positive
     g = nx.Graph()
     g.add_nodes_from(range(n))
     g.add_weighted_edges_from((i, j, big - c) for (i, j), c in costs.items())

@@ -34,14 +34,19 @@ def playoff_order(doc: dict, keys: dict[str, tuple]) -> tuple[Tags, dict[str, tu
     return tag, anchor, groups
 
 
-def _start_point_playoffs(rnd: dict, keys: dict[str, tuple], tag: Tags, anchor: dict, groups: dict) -> None:
-    """Players on equal points of the round who hold more than one place start a playoff of their own."""
+def _players_by_points(rnd: dict, keys: dict[str, tuple]) -> dict[int, list[str]]:
+    """The round's players (of the standings) by their points, in the order they play."""
     by_points: dict[int, list[str]] = {}
     for m in rnd.get("matches", []):
         for p in (m["p1"], m.get("p2")):
             if p in keys and p not in by_points.get(keys[p][0], []):
                 by_points.setdefault(keys[p][0], []).append(p)
-    for pts, members in by_points.items():
+    return by_points
+
+
+def _start_point_playoffs(rnd: dict, keys: dict[str, tuple], tag: Tags, anchor: dict, groups: dict) -> None:
+    """Players on equal points of the round who hold more than one place start a playoff of their own."""
+    for pts, members in _players_by_points(rnd, keys).items():
         if len({(anchor[p], tag[p]) for p in members}) > 1:
             gid = ("playoff", pts, rnd["number"])
             for p in members:
@@ -51,14 +56,8 @@ def _start_point_playoffs(rnd: dict, keys: dict[str, tuple], tag: Tags, anchor: 
 
 def _tag_round(rnd: dict, keys: dict[str, tuple], tag: Tags, anchor: dict) -> Tags:
     """The tags after the round: each place it decides adds a mark to its players' tags."""
-    places: dict[tuple, list[dict]] = {}
-    for m in rnd.get("matches", []):
-        a, b = m["p1"], m.get("p2")
-        if a not in keys or (b is not None and (b not in keys or (anchor[b], tag[b]) != (anchor[a], tag[a]))):
-            continue
-        places.setdefault((anchor[a], tag[a]), []).append(m)
     new = dict(tag)
-    for place, ms in places.items():
+    for place, ms in _matches_by_place(rnd, keys, tag, anchor).items():
         if any(m.get("outcome") is None for m in ms):
             continue
         mark = {p: 1 for p in keys if (anchor[p], tag[p]) == place}
@@ -69,19 +68,39 @@ def _tag_round(rnd: dict, keys: dict[str, tuple], tag: Tags, anchor: dict) -> Ta
     return new
 
 
+def _matches_by_place(rnd: dict, keys: dict[str, tuple], tag: Tags, anchor: dict) -> dict[tuple, list[dict]]:
+    """The round's matches between two players of one shared place, by that place."""
+    places: dict[tuple, list[dict]] = {}
+    for m in rnd.get("matches", []):
+        a, b = m["p1"], m.get("p2")
+        if a not in keys or (b is not None and (b not in keys or (anchor[b], tag[b]) != (anchor[a], tag[a]))):
+            continue
+        places.setdefault((anchor[a], tag[a]), []).append(m)
+    return places
+
+
+#: the marks a decided playoff match gives (p1, p2): the winner 0, the loser 2 (a double loss: both 2)
+_MARKS = {"p1": (0, 2), "bye": (0, 2), "p2": (2, 0), "double_loss": (2, 2)}
+
+
 def _mark(mark: dict[str, int], m: dict) -> None:
     """A decided playoff match: its winner (or bye) 0, its loser 2, both players of a double loss 2."""
     a, b, out = m["p1"], m.get("p2"), m.get("outcome")
-    if out in ("p1", "bye"):
-        mark[a] = 0
-        if b is not None:
-            mark[b] = 2
-    elif out == "p2" and b is not None:
-        mark[b], mark[a] = 0, 2
-    elif out == "double_loss":
-        mark[a] = 2
-        if b is not None:
-            mark[b] = 2
+    marks = _MARKS.get(out or "")
+    if marks is None or (out == "p2" and b is None):
+        return
+    mark[a] = marks[0]
+    if b is not None:
+        mark[b] = marks[1]
+
+
+def _playoff_places(order: list[str], members: list[str], tags: Tags) -> None:
+    """A point playoff's players back into the places they held, in the playoff's order."""
+    pos = {p: k for k, p in enumerate(order)}
+    inside = [p for p in members if p in pos]
+    slots = sorted(pos[p] for p in inside)
+    for k, p in zip(slots, sorted(inside, key=lambda p: (tags[p], pos[p])), strict=True):
+        order[k] = p
 
 
 def ordered(doc: dict, keys: dict[str, tuple], ids) -> tuple[list[str], dict[str, tuple]]:
@@ -91,11 +110,7 @@ def ordered(doc: dict, keys: dict[str, tuple], ids) -> tuple[list[str], dict[str
     tags, anchors, groups = playoff_order(doc, keys)
     order = sorted(ids, key=lambda p: (keys[p], tuple(-x for x in tags.get(p, ()))), reverse=True)
     for members in groups.values():
-        pos = {p: k for k, p in enumerate(order)}
-        inside = [p for p in members if p in pos]
-        slots = sorted(pos[p] for p in inside)
-        for k, p in zip(slots, sorted(inside, key=lambda p: (tags[p], pos[p])), strict=True):
-            order[k] = p
+        _playoff_places(order, members, tags)
     return order, {p: (anchors.get(p, keys[p]), tags.get(p, ())) for p in ids}
 
 
@@ -112,20 +127,22 @@ def own_standings(sw: SwissTotals, chain, ids, doc: dict, unranked: set[str] | f
             rank = None
         else:
             rank = pos + 1 if pos == 0 or keys[order[pos - 1]] != keys[p] else rows[-1]["rank"]
-        f = fig[p]
-        rows.append(
-            {
-                "rank": rank,
-                "id": p,
-                "points": f["points"],
-                "op": f["op"],
-                "omw": f["omw"],
-                "gw": f["gw"],
-                "ogw": f["ogw"],
-                "record": f"{sw.wins[p]}-{sw.losses[p]}-{sw.draws[p]}",
-            }
-        )
+        rows.append(_standings_row(sw, p, rank, fig[p]))
     return rows
+
+
+def _standings_row(sw: SwissTotals, p: str, rank: int | None, f: dict) -> dict:
+    """One row of the checker's standings: rank, figures and record."""
+    return {
+        "rank": rank,
+        "id": p,
+        "points": f["points"],
+        "op": f["op"],
+        "omw": f["omw"],
+        "gw": f["gw"],
+        "ogw": f["ogw"],
+        "record": f"{sw.wins[p]}-{sw.losses[p]}-{sw.draws[p]}",
+    }
 
 
 class _Placed:
@@ -159,18 +176,33 @@ def _losers(rnd: dict) -> list[str | None]:
     return out
 
 
-def placings(tops: list[dict], rows: list[dict]) -> list[tuple[int, str]] | None:
-    """Final places once the bracket is decided (L-PLACE), else None."""
+def _decided_final(tops: list[dict]) -> dict | None:
+    """The bracket's final when it is the one match of the last round (beside a third-place match) and decided."""
     if not tops:
         return None
     final = [m for m in tops[-1]["matches"] if m.get("note") != "third_place"]
     if len(final) != 1 or final[0].get("outcome") not in ("p1", "p2", "bye"):
         return None
+    return final[0]
+
+
+def _decided_third_place(last: dict) -> dict | None:
+    """The last round's third-place match, when it was played to a winner."""
+    return next(
+        (m for m in last["matches"] if m.get("note") == "third_place" and m.get("outcome") in ("p1", "p2")), None
+    )
+
+
+def placings(tops: list[dict], rows: list[dict]) -> list[tuple[int, str]] | None:
+    """Final places once the bracket is decided (L-PLACE), else None."""
+    final = _decided_final(tops)
+    if final is None:
+        return None
     placed = _Placed({r["id"]: i for i, r in enumerate(rows)})
-    placed.add_match(final[0])
-    third = [m for m in tops[-1]["matches"] if m.get("note") == "third_place" and m.get("outcome") in ("p1", "p2")]
-    if third:
-        placed.add_match(third[0])
+    placed.add_match(final)
+    third = _decided_third_place(tops[-1])
+    if third is not None:
+        placed.add_match(third)
     for rnd in reversed(tops[:-1]):
         placed.add(_losers(rnd))
     # entrants who left the bracket otherwise (dropped), then the rest
@@ -194,30 +226,35 @@ def _close(a, b) -> bool:
     return abs(float(a) - float(b)) <= 0.00005 + 1e-12
 
 
+def _row_findings(row: dict, own: dict | None, final: bool) -> list[Finding]:
+    """One claimed standings row against this checker's row of the same player (``own``)."""
+    if own is None:
+        return [
+            Finding(
+                "G-SWISS-RANK",
+                None,
+                None,
+                _("the standings list {id!r}, who is not in the event", id=row.get("id")),
+            )
+        ]
+    found: list[Finding] = []
+    for check in _ROW_CHECKS:
+        found += check(row, own, row.get("name", row["id"]), final)
+    return found
+
+
 def compare(rep: Report, claimed: dict, places) -> None:
     """The program's standings (``claimed``) against this checker's own (``rep.standings``) and ``places``."""
     own = {r["id"]: r for r in rep.standings}
     rows = claimed.get("standings", [])
     for row in rows:
-        o = own.get(row.get("id"))
-        if o is None:
-            rep.findings.append(
-                Finding(
-                    "G-SWISS-RANK",
-                    None,
-                    None,
-                    _("the standings list {id!r}, who is not in the event", id=row.get("id")),
-                )
-            )
-            continue
-        for check in _ROW_CHECKS:
-            rep.findings += check(row, o, row.get("name", row["id"]), bool(claimed.get("final")))
+        rep.findings += _row_findings(row, own.get(row.get("id")), bool(claimed.get("final")))
     listed = {r.get("id") for r in rows}
-    for pid in own:
-        if pid not in listed:
-            rep.findings.append(
-                Finding("G-SWISS-RANK", None, None, _("the standings leave out {name}", name=rep_name(rep, pid)))
-            )
+    rep.findings += [
+        Finding("G-SWISS-RANK", None, None, _("the standings leave out {name}", name=rep_name(rep, pid)))
+        for pid in own
+        if pid not in listed
+    ]
     if claimed.get("final") and places is not None:
         rep.findings += _place_findings(rows, places)
 

@@ -20,15 +20,31 @@ Pair = tuple[str, str, int]  # (p1, p2, table)
 # maximum matching (Edmonds), for criterion (a)
 
 
-def max_matching(n: int, adj: list[set[int]]) -> int:
-    """Size of a maximum matching of the graph ``adj`` (Edmonds' blossoms)."""
+def _greedy_matching(n: int, adj: list[set[int]]) -> list[int]:
+    """A first matching (each vertex's mate, -1 for none): each vertex takes its first free neighbour."""
     match = [-1] * n
-    for v in range(n):  # greedy start
+    for v in range(n):
         if match[v] == -1:
             for u in adj[v]:
                 if match[u] == -1:
                     match[v], match[u] = u, v
                     break
+    return match
+
+
+def _flip_path(match: list[int], parent: list[int], end: int) -> None:
+    """Augment ``match`` along the alternating path from the free vertex ``end`` back to the root."""
+    u = end
+    while u != -1:
+        pv = parent[u]
+        nxt = match[pv]
+        match[u], match[pv] = pv, u
+        u = nxt
+
+
+def max_matching(n: int, adj: list[set[int]]) -> int:
+    """Size of a maximum matching of the graph ``adj`` (Edmonds' blossoms)."""
+    match = _greedy_matching(n, adj)
 
     def augment(root: int) -> bool:
         used = [False] * n
@@ -79,13 +95,7 @@ def max_matching(n: int, adj: list[set[int]]) -> int:
                 elif parent[to] == -1:
                     parent[to] = v
                     if match[to] == -1:
-                        # flip the path
-                        u = to
-                        while u != -1:
-                            pv = parent[u]
-                            nxt = match[pv]
-                            match[u], match[pv] = pv, u
-                            u = nxt
+                        _flip_path(match, parent, to)
                         return True
                     used[match[to]] = True
                     queue.append(match[to])
@@ -197,13 +207,17 @@ def _check_eligibility(ck: Checked, number: int, seat: dict[str, int]) -> None:
     """Every eligible player is paired, and nobody else (L-ELIGIBLE, G-DROP-1)."""
     unknown_exclusion = {p for p, x in ck.excluded_after.items() if x is None}
     for pid in ck.info:
-        if pid in unknown_exclusion:
-            continue  # excluded at a time the file does not say
-        ok = ck.eligible(pid, number)
-        if ok and pid not in seat:
-            ck.find("L-ELIGIBLE", number, None, _("{name} is eligible but not paired", name=ck.name[pid]))
-        elif not ok and pid in seat:
-            _not_eligible(ck, number, pid, seat[pid])
+        if pid not in unknown_exclusion:  # (excluded at a time the file does not say: not checked)
+            _check_seat(ck, number, pid, seat)
+
+
+def _check_seat(ck: Checked, number: int, pid: str, seat: dict[str, int]) -> None:
+    """An eligible player has a seat in the round; a player who is not has none."""
+    ok = ck.eligible(pid, number)
+    if ok and pid not in seat:
+        ck.find("L-ELIGIBLE", number, None, _("{name} is eligible but not paired", name=ck.name[pid]))
+    elif not ok and pid in seat:
+        _not_eligible(ck, number, pid, seat[pid])
 
 
 def _not_eligible(ck: Checked, number: int, pid: str, table: int) -> None:
@@ -215,21 +229,26 @@ def _not_eligible(ck: Checked, number: int, pid: str, table: int) -> None:
         ck.find("L-ELIGIBLE", number, table, _("{name} is not eligible in this round", name=name))
 
 
+def _wrong_bye_count(ck: Checked, number: int, byes: list[dict], n: int) -> None:
+    """L-BYE: a bye only when the number of players is odd, and one."""
+    ck.find(
+        "L-BYE",
+        number,
+        byes[0]["table"] if byes else None,
+        _(
+            "{k} bye(s) with {n} players: there is a bye only when their number is odd, and one",
+            k=len(byes),
+            n=n,
+        ),
+    )
+
+
 def _check_bye(ck: Checked, number: int, matches: list[dict], paired: list[str]) -> None:
     """One bye with an odd number of players, none with an even one, to the
     right player (L-BYE)."""
     byes = [m for m in matches if m.get("p2") is None]
     if len(byes) != len(paired) % 2:
-        ck.find(
-            "L-BYE",
-            number,
-            byes[0]["table"] if byes else None,
-            _(
-                "{k} bye(s) with {n} players: there is a bye only when their number is odd, and one",
-                k=len(byes),
-                n=len(paired),
-            ),
-        )
+        _wrong_bye_count(ck, number, byes, len(paired))
         return
     if byes and byes[0]["p1"] in ck.sw.byes:
         problem = _bye_holder_problem(ck, byes[0]["p1"], paired)
@@ -251,6 +270,13 @@ def _bye_holder_problem(ck: Checked, pid: str, paired: list[str]) -> str | None:
             k=sw.byes[pid] + 1,
             other=name[cands[0]],
         )
+    return _lower_ranked_problem(ck, pid, cands)
+
+
+def _lower_ranked_problem(ck: Checked, pid: str, cands: list[str]) -> str | None:
+    """Why ``pid`` should not have the bye among the players of fewest byes
+    ``cands``: one of them ranks lower (a player tied with the lowest is accepted)."""
+    sw, name = ck.sw, ck.name
     low_pts = min(sw.points[x] for x in cands)
     keys = sw.keys(ck.chain, {pid} | {x for x in cands if sw.points[x] == low_pts})
     low = min(keys[x] for x in keys if x != pid or sw.points[pid] == low_pts)
@@ -264,11 +290,7 @@ def _check_pairing_order(ck: Checked, number: int, matches: list[dict]) -> None:
     """The pairing order, DESIGN section 5 (a)-(c): the round's cost against
     the least any pairing of its players reaches."""
     sw = ck.sw
-    pairs = [
-        (m["p1"], m["p2"], m["table"])
-        for m in matches
-        if m.get("p2") is not None and m["p1"] in sw.points and m["p2"] in sw.points
-    ]
+    pairs = _known_pairs(sw, matches)
     plist = [x for a, b, _t in pairs for x in (a, b)]
     if not pairs or len(set(plist)) != len(plist):
         return  # nobody paired, or somebody plays twice (already reported)
@@ -279,6 +301,22 @@ def _check_pairing_order(ck: Checked, number: int, matches: list[dict]) -> None:
     if rematches > least:
         _rematch_findings(ck, number, pairs, rematches, least)
         return
+    _check_least_cost(ck, number, cost, pairs, plist, actual, least)
+
+
+def _known_pairs(sw, matches: list[dict]) -> list[tuple[str, str, int]]:
+    """(p1, p2, table) of the round's pairs of two players the standings know."""
+    return [
+        (m["p1"], m["p2"], m["table"])
+        for m in matches
+        if m.get("p2") is not None and m["p1"] in sw.points and m["p2"] in sw.points
+    ]
+
+
+def _check_least_cost(ck: Checked, number: int, cost, pairs, plist: list[str], actual: int, least: int) -> None:
+    """The round's cost against the least cost of a pairing of its players, exactly
+    where a method reaches it, else locally (DESIGN section 5 (b)-(c))."""
+    sw = ck.sw
     best, how = least_cost(plist, sw.points, actual, least, cost.pair, cost.fold, sw.met)
     ck.rep.methods[how] = ck.rep.methods.get(how, 0) + 1
     if best is None:
@@ -338,6 +376,18 @@ def _better_exchange(cost: PairCost, pairs: list[Pair], costs: list[int], i: int
     return None
 
 
+def _floats_problem(cost: PairCost, fa, fb, pairs: list[Pair]) -> tuple[str, str, list[int]]:
+    """(b): more pairs across the first score line where the best pairing has fewer, and the tables across it."""
+    i = next(i for i, (x, y) in enumerate(zip(fa, fb)) if x != y)
+    v = cost.values[i]
+    what = _("{k} pair(s) across the line below {v} points where {least} would do", k=fa[i], v=v, least=fb[i])
+    return (
+        "G-SWISS-PAIR-1",
+        what,
+        [t for a, b, t in pairs if min(cost.pts[a], cost.pts[b]) < v <= max(cost.pts[a], cost.pts[b])],
+    )
+
+
 def _order_problem(cost: PairCost, actual: int, best: int, pairs: list[Pair]) -> tuple[str, str, list[int]]:
     """(rule, what, tables) of the first criterion the round misses: (a), (b) or (c)."""
     ra, fa, sa = cost.parts(actual)
@@ -345,14 +395,7 @@ def _order_problem(cost: PairCost, actual: int, best: int, pairs: list[Pair]) ->
     if ra != rb:
         return "G-SWISS-PAIR-2", _("{k} rematch(es) where {least} would do", k=ra, least=rb), [t for *_p, t in pairs]
     if fa != fb:
-        i = next(i for i, (x, y) in enumerate(zip(fa, fb)) if x != y)
-        v = cost.values[i]
-        what = _("{k} pair(s) across the line below {v} points where {least} would do", k=fa[i], v=v, least=fb[i])
-        return (
-            "G-SWISS-PAIR-1",
-            what,
-            [t for a, b, t in pairs if min(cost.pts[a], cost.pts[b]) < v <= max(cost.pts[a], cost.pts[b])],
-        )
+        return _floats_problem(cost, fa, fb, pairs)
     what = _("point gaps squared sum to {s} where {least} would do", s=sa, least=sb)
     return "L-PAIR-GAP", what, [t for a, b, t in pairs if cost.pts[a] != cost.pts[b]]
 

@@ -32,35 +32,58 @@ def check_top_round(ck: Checked, number: int, matches: list[dict]) -> None:
 
 
 def _check_first_round(ck: Checked, number: int, matches: list[dict]) -> None:
-    entrants = [x for m in matches for x in (m["p1"], m.get("p2")) if x is not None]
+    entrants = _seated(matches)
     n = len(entrants)
     order, keys = _cut_order(ck, number)
-    tied = len(order) > n and keys[order[n - 1]] == keys[order[n]]  # the cut line inside a shared place
+    tied = _cut_in_shared_place(order, keys, n)
     if set(entrants) != set(order[:n]) and not tied:
-        missing = [p for p in order[:n] if p not in entrants]
-        ck.find(
-            "G-SE",
-            number,
-            None,
-            _(
-                "the top {n} of the Swiss standings are not the players cut: {names} missing",
-                n=n,
-                names=join_list((ck.name[p] for p in missing), words=True) or "-",
-            ),
-        )
+        _wrong_cut(ck, number, n, [p for p in order[:n] if p not in entrants])
         return
-    if tied and not any(r.get("stage") == "playoff" for r in ck.doc.get("rounds", [])):
-        ck.find(
-            "G-TIE-PLAYOFF",
-            number,
-            None,
-            _(
-                "the cut line falls inside a shared place ({a}, {b}): a playoff decides it first",
-                a=ck.name[order[n - 1]],
-                b=ck.name[order[n]],
-            ),
-        )
+    if tied and not _has_playoff(ck.doc):
+        _tie_without_playoff(ck, number, order[n - 1], order[n])
     _check_seeds(ck, number, matches, order[:n], keys, n)
+
+
+def _seated(matches: list[dict]) -> list[str]:
+    """The players seated in the round's matches."""
+    return [x for m in matches for x in (m["p1"], m.get("p2")) if x is not None]
+
+
+def _cut_in_shared_place(order: list[str], keys: dict[str, tuple], n: int) -> bool:
+    """The cut line after the first ``n`` players falls inside a shared place."""
+    return len(order) > n and keys[order[n - 1]] == keys[order[n]]
+
+
+def _has_playoff(doc: dict) -> bool:
+    return any(r.get("stage") == "playoff" for r in doc.get("rounds", []))
+
+
+def _wrong_cut(ck: Checked, number: int, n: int, missing: list[str]) -> None:
+    """G-SE: the players cut are not the top of the Swiss standings."""
+    ck.find(
+        "G-SE",
+        number,
+        None,
+        _(
+            "the top {n} of the Swiss standings are not the players cut: {names} missing",
+            n=n,
+            names=join_list((ck.name[p] for p in missing), words=True) or "-",
+        ),
+    )
+
+
+def _tie_without_playoff(ck: Checked, number: int, a: str, b: str) -> None:
+    """G-TIE-PLAYOFF: the cut line falls inside a shared place and no playoff decided it."""
+    ck.find(
+        "G-TIE-PLAYOFF",
+        number,
+        None,
+        _(
+            "the cut line falls inside a shared place ({a}, {b}): a playoff decides it first",
+            a=ck.name[a],
+            b=ck.name[b],
+        ),
+    )
 
 
 def _cut_order(ck: Checked, number: int) -> tuple[list[str], dict[str, tuple]]:
@@ -77,10 +100,7 @@ def _check_seeds(
 ) -> None:
     """Each seat holds the seed the standard bracket of ``n`` entrants puts
     there (players tied on every figure may change places)."""
-    size = 1
-    while size < n:
-        size *= 2
-    bo = bracket_order(max(size, 2))
+    bo = bracket_order(max(_bracket_size(n), 2))
     seed_key = {i + 1: keys[p] for i, p in enumerate(seeds)}
     for m in matches:
         if m.get("note") == "third_place":
@@ -90,10 +110,23 @@ def _check_seeds(
             ck.find("G-SE", number, t, _("table {t} is outside the bracket", t=t))
             continue
         s1, s2 = sorted((bo[2 * t - 2], bo[2 * t - 1]))
-        for seat, s in ((m["p1"], s1), (m.get("p2"), s2)):
-            problem = _seat_problem(ck, seat, s, seed_key.get(s), keys)
-            if problem:
-                ck.find("G-SE", number, t, problem)
+        _check_seats(ck, number, t, ((m["p1"], s1), (m.get("p2"), s2)), seed_key, keys)
+
+
+def _bracket_size(n: int) -> int:
+    """The smallest power of two that holds ``n`` entrants."""
+    size = 1
+    while size < n:
+        size *= 2
+    return size
+
+
+def _check_seats(ck: Checked, number: int, t: int, seats, seed_key: dict, keys: dict[str, tuple]) -> None:
+    """Each seat of table ``t`` holds its seed (or a player tied with it on every figure)."""
+    for seat, s in seats:
+        problem = _seat_problem(ck, seat, s, seed_key.get(s), keys)
+        if problem:
+            ck.find("G-SE", number, t, problem)
 
 
 def _seat_problem(ck: Checked, seat: str | None, s: int, seed_key: tuple | None, keys: dict[str, tuple]) -> str | None:
@@ -118,18 +151,28 @@ def _loser(m: dict | None) -> str | None:
     return m.get("p2") if o == "p1" else m["p1"] if o == "p2" else None
 
 
+def _table_holds(m: dict, main: dict[int, dict]) -> set[str | None]:
+    """Who table ``m`` of a later round holds: the semi-final losers in a
+    third-place match, else the winners of tables 2t-1 and 2t before."""
+    if m.get("note") == "third_place":
+        return {_loser(main.get(1)), _loser(main.get(2))}
+    t = m["table"]
+    return {_winner(main.get(2 * t - 1)), _winner(main.get(2 * t))}
+
+
 def _check_later_round(ck: Checked, number: int, matches: list[dict]) -> None:
     """Table t holds the winners of tables 2t-1 and 2t of the round before; a
     third-place match its semi-final losers; a player who dropped since may be missing."""
     main = {m["table"]: m for m in ck.top_rounds[-1]["matches"] if m.get("note") != "third_place"}
     for m in matches:
-        t = m["table"]
-        if m.get("note") == "third_place":
-            want = {_loser(main.get(1)), _loser(main.get(2))}
-        else:
-            want = {_winner(main.get(2 * t - 1)), _winner(main.get(2 * t))}
-        got = {m["p1"], m.get("p2")}
-        stay = {p for p in want if p is not None and not dropped_before(ck.info.get(p, {}), number)}
-        if not (got - {None}) <= want or not stay <= got:
+        want = _table_holds(m, main)
+        if not _holds(ck, number, m, want):
             names = " / ".join(ck.name.get(p, "-") for p in sorted(want, key=str) if p is not None) or "-"
-            ck.find("G-SE", number, t, _("this table should hold {names}", names=names))
+            ck.find("G-SE", number, m["table"], _("this table should hold {names}", names=names))
+
+
+def _holds(ck: Checked, number: int, m: dict, want: set[str | None]) -> bool:
+    """The table holds only players it should, and each of them who has not dropped since."""
+    got = {m["p1"], m.get("p2")}
+    stay = {p for p in want if p is not None and not dropped_before(ck.info.get(p, {}), number)}
+    return (got - {None}) <= want and stay <= got

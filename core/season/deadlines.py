@@ -21,15 +21,20 @@ if TYPE_CHECKING:
 __all__ = ["Deadline", "deadline_words", "deadlines", "record_written"]
 
 
+def _written_key(written: dict[str, dict], event_id: str) -> str:
+    """The key of the event's earlier note (written again), else the next free one."""
+    did = next((k for k, d in written.items() if d["event"] == event_id), None)
+    if did is None:
+        did = str(1 + max((int(k) for k in written), default=0))
+    return did
+
+
 def record_written(root: Path, event: Event, folder: Path, now: datetime | None = None) -> None:
     """Note that ``event``'s submission was written (read by :func:`deadlines`)."""
 
     with submissions_file(root).writing() as data:
         written = data.setdefault("written", {})
-        did = next((k for k, d in written.items() if d["event"] == event.id), None)
-        if did is None:
-            did = str(1 + max((int(k) for k in written), default=0))
-        written[did] = {
+        written[_written_key(written, event.id)] = {
             "event": event.id,
             "at": (now or datetime.now(UTC)).isoformat(timespec="seconds"),
             "folder": str(folder),
@@ -46,17 +51,17 @@ class Deadline:
     overdue: bool
 
 
+def _deadline(ev: Event, at: str | None, today: str) -> Deadline:
+    """A finished event's return deadline; late when its submission was not written by then."""
+    due = scorecard_due(ev)
+    return Deadline(ev.id, ev.name, ev.date, due, at, at is None and today > due)
+
+
 def deadlines(root: Path, events: list[Event], today: str) -> list[Deadline]:
     """Each finished event's return deadline and whether its submission was written."""
 
     written = {d["event"]: d["at"] for d in (submissions_file(root).read().get("written") or {}).values()}
-    out = []
-    for ev in events:
-        if is_running(ev):
-            continue
-        due = scorecard_due(ev)
-        at = written.get(ev.id)
-        out.append(Deadline(ev.id, ev.name, ev.date, due, at, at is None and today > due))
+    out = [_deadline(ev, written.get(ev.id), today) for ev in events if not is_running(ev)]
     return sorted(out, key=lambda d: (d.due, d.event))
 
 

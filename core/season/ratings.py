@@ -23,15 +23,29 @@ def rate(rows: list[Row], summaries: list[dict]) -> None:
     model = PlackettLuce()
     players: dict = {}
     for s in sorted(summaries, key=lambda s: (s["date"], s["key"])):
-        who = {p[0]: person_of(p[2], p[1]) for p in s["players"]}
-        for p1, p2, outcome, _stage in s["matches"]:
-            a, b = who.get(p1), who.get(p2)
-            if p2 is not None and outcome in _RANKS and a is not None and b is not None and a != b:
-                _rate_match(model, players, a, b, outcome)
+        _rate_event(model, players, s)
     for r in rows:
         pl = players.get(person_of(r.member, r.name))
         if pl is not None:
             r.rating, r.rd = pl.mu, pl.sigma
+
+
+def _rate_event(model, players: dict, summary: dict) -> None:
+    """Rate every match of one event that has two persons and a winner or a draw."""
+    who = {p[0]: person_of(p[2], p[1]) for p in summary["players"]}
+    for p1, p2, outcome, _stage in summary["matches"]:
+        if p2 is None or outcome not in _RANKS:
+            continue  # a bye or a double loss rates nothing
+        persons = _two_persons(who.get(p1), who.get(p2))
+        if persons is not None:
+            _rate_match(model, players, *persons, outcome)
+
+
+def _two_persons(a: str | None, b: str | None) -> tuple[str, str] | None:
+    """(a, b) when both players are known persons and not the same one (a player listed twice)."""
+    if a is None or b is None or a == b:
+        return None
+    return a, b
 
 
 def _rate_match(model, players: dict, a: str, b: str, outcome: str) -> None:

@@ -55,21 +55,9 @@ def summary_of(event: Event, doc: dict | None = None) -> dict[str, Any]:
 
     if doc is None:
         doc = to_doc(event)
-    members = {}
-    for p in doc.get("players") or []:
-        if isinstance(p, dict) and isinstance(p.get("member"), str) and p["member"]:
-            members[p.get("id")] = p["member"]
-    st = standings_json(event)
-    place: dict[str, int] = {}
-    for row in st["standings"]:
-        place[row["id"]] = int(row.get("place") or row["rank"])
+    members = _members(doc)
+    place = _places(event)
     players = [[p.id, p.name, members.get(p.id), place.get(p.id), bool(p.excluded)] for p in event.players]
-    matches = []
-    for r in event.rounds:
-        for m in r.matches:
-            if m.outcome is None:
-                continue  # not played yet (a running event counts its played rounds)
-            matches.append([m.p1, m.p2, m.outcome, r.stage])
     return {
         "key": event_key(doc),
         "store": store_of(doc),
@@ -78,5 +66,24 @@ def summary_of(event: Event, doc: dict | None = None) -> dict[str, Any]:
         "date": event.date,
         "running": is_running(event),
         "players": players,
-        "matches": matches,
+        "matches": _played_matches(event),
     }
+
+
+def _members(doc: dict) -> dict[Any, str]:
+    """{player id: member number} of the players the file gives one."""
+    members = {}
+    for p in doc.get("players") or []:
+        if isinstance(p, dict) and isinstance(p.get("member"), str) and p["member"]:
+            members[p.get("id")] = p["member"]
+    return members
+
+
+def _places(event: Event) -> dict[str, int]:
+    """{player id: place}: the final place after an elimination stage, else the Swiss rank."""
+    return {row["id"]: int(row.get("place") or row["rank"]) for row in standings_json(event)["standings"]}
+
+
+def _played_matches(event: Event) -> list[list]:
+    """[[p1, p2, outcome, stage]] of the matches played (a running event counts its played rounds)."""
+    return [[m.p1, m.p2, m.outcome, r.stage] for r in event.rounds for m in r.matches if m.outcome is not None]

@@ -44,14 +44,17 @@ class PointsRule:
 
     def text(self) -> str:
         """The rule as it is written (``parse_rule(r.text()) == r``)."""
-        if self.kind == "match":
-            w, d, lo = self.match
-            parts = [f"win={w}", f"draw={d}", f"loss={lo}"]
-        else:
-            parts = [f"{a}={p}" if a == b else f"{a}-{b}={p}" for a, b, p in self.places]
+        parts = self._match_parts() if self.kind == "match" else self._place_parts()
         if self.attend:
             parts.append(f"attend={self.attend}")
         return ",".join(parts)
+
+    def _match_parts(self) -> list[str]:
+        w, d, lo = self.match
+        return [f"win={w}", f"draw={d}", f"loss={lo}"]
+
+    def _place_parts(self) -> list[str]:
+        return [f"{a}={p}" if a == b else f"{a}-{b}={p}" for a, b, p in self.places]
 
     def for_place(self, place: int | None) -> int:
         """The points of a place (0 for a place the rule does not list, or none)."""
@@ -106,15 +109,18 @@ class _RuleParts:
             )
         pts = _points(self.text, part, value)
         if key == "attend":
-            if self.attend is not None:
-                raise RuleError(_("season rule {rule!r}: {key} is given twice", rule=self.text, key=key))
+            self._once(key, self.attend is not None)
             self.attend = pts
         elif key in ("win", "draw", "loss"):
-            if key in self.match:
-                raise RuleError(_("season rule {rule!r}: {key} is given twice", rule=self.text, key=key))
+            self._once(key, key in self.match)
             self.match[key] = pts
         else:
             self.places.append((*self._places(part, key), pts))
+
+    def _once(self, key: str, given: bool) -> None:
+        """Refuse a key given a second time."""
+        if given:
+            raise RuleError(_("season rule {rule!r}: {key} is given twice", rule=self.text, key=key))
 
     def _places(self, part: str, key: str) -> tuple[int, int]:
         """The place (3) or range of places (3-4) of ``key``, apart from those given before."""
@@ -130,6 +136,11 @@ class _RuleParts:
                 )
             )
         a, b = int(m[1]), int(m[2] or m[1])
+        self._check_range(part, a, b)
+        self._check_overlap(part, a, b)
+        return a, b
+
+    def _check_range(self, part: str, a: int, b: int) -> None:
         if not 1 <= a <= b <= MAX_PLACE:
             raise RuleError(
                 _(
@@ -139,6 +150,9 @@ class _RuleParts:
                     most=MAX_PLACE,
                 )
             )
+
+    def _check_overlap(self, part: str, a: int, b: int) -> None:
+        """Refuse places ``a``-``b`` when a part given before covers one of them."""
         for x, y, _p in self.places:
             if a <= y and x <= b:
                 raise RuleError(
@@ -150,7 +164,6 @@ class _RuleParts:
                         y=y,
                     )
                 )
-        return a, b
 
     def rule(self) -> PointsRule:
         """The rule the parts make: match points (all three) or places, not both."""
@@ -160,43 +173,54 @@ class _RuleParts:
                 _("season rule {rule!r}: give match points (win, draw, loss) or places, not both", rule=rule)
             )
         if match:
-            missing = [k for k in ("win", "draw", "loss") if k not in match]
-            if missing:
-                raise RuleError(
-                    _(
-                        "season rule {rule!r}: match points need win, draw and loss; missing: {keys}",
-                        rule=rule,
-                        keys=", ".join(missing),
-                    )
-                )
-            return PointsRule("match", (match["win"], match["draw"], match["loss"]), attend=self.attend or 0)
+            return self._match_rule()
         if not places:
             raise RuleError(
                 _("season rule {rule!r}: attend alone scores nothing else: add win/draw/loss or places", rule=rule)
             )
         return PointsRule("places", places=tuple(sorted(places)), attend=self.attend or 0)
 
+    def _match_rule(self) -> PointsRule:
+        """Match points: win, draw and loss, each given."""
+        match = self.match
+        missing = [k for k in ("win", "draw", "loss") if k not in match]
+        if missing:
+            raise RuleError(
+                _(
+                    "season rule {rule!r}: match points need win, draw and loss; missing: {keys}",
+                    rule=self.text,
+                    keys=", ".join(missing),
+                )
+            )
+        return PointsRule("match", (match["win"], match["draw"], match["loss"]), attend=self.attend or 0)
+
 
 def scoring_notes(rule: PointsRule) -> list[str]:
     """How a bye, an intentional draw, a double loss and elimination matches
     score under ``rule`` (said on the standings page and in docs/season.md)."""
-    if rule.kind == "match":
-        w, d, lo = rule.match
-        return [
-            _("A bye scores as a match win: {w} points (the guideline counts a bye as a win).", w=w),
-            _("An intentional draw scores as a draw: {d} points each.", d=d),
-            _("A double loss scores as a loss for both players: {lo} points each.", lo=lo),
-            _(
-                "Elimination matches score like Swiss matches (win {w}, loss {lo}); a playoff (決定戦) only orders "
-                "the players it was held for and scores nothing.",
-                w=w,
-                lo=lo,
-            ),
-            _(
-                "Turning up scores {a} points an event; unplayed matches of a running event score nothing yet.",
-                a=rule.attend,
-            ),
-        ]
+    return _match_notes(rule) if rule.kind == "match" else _place_notes(rule)
+
+
+def _match_notes(rule: PointsRule) -> list[str]:
+    w, d, lo = rule.match
+    return [
+        _("A bye scores as a match win: {w} points (the guideline counts a bye as a win).", w=w),
+        _("An intentional draw scores as a draw: {d} points each.", d=d),
+        _("A double loss scores as a loss for both players: {lo} points each.", lo=lo),
+        _(
+            "Elimination matches score like Swiss matches (win {w}, loss {lo}); a playoff (決定戦) only orders "
+            "the players it was held for and scores nothing.",
+            w=w,
+            lo=lo,
+        ),
+        _(
+            "Turning up scores {a} points an event; unplayed matches of a running event score nothing yet.",
+            a=rule.attend,
+        ),
+    ]
+
+
+def _place_notes(rule: PointsRule) -> list[str]:
     return [
         _(
             "Only the final place scores; a bye, an intentional draw and a double loss count only through the place they lead to."

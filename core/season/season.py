@@ -12,7 +12,7 @@ import datetime as _dt
 import html
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable
 
 from core.errors import LyceeError, NotFound
 from core.i18n import _
@@ -76,20 +76,32 @@ def _imported(data: dict) -> dict[str, dict]:
     return data.setdefault("imported", {})
 
 
+def _next_key(docs: dict[str, dict]) -> str:
+    """The next free numeric key of a table of the season file."""
+    return str(1 + max((int(k) for k in docs), default=0))
+
+
 def find(data: dict, ref: str) -> tuple[str, Season]:
     """(doc id, season) of ``ref``: a season id, or a unique name prefix."""
     docs = data.get("seasons") or {}
     for did, d in docs.items():
         if d["id"] == ref:
             return did, Season.from_doc(d)
+    return _find_by_name(docs, ref)
+
+
+def _find_by_name(docs: dict[str, dict], ref: str) -> tuple[str, Season]:
+    """The one season whose name starts with ``ref``; refused when none or several do."""
     hits = [(did, d) for did, d in docs.items() if d["name"].startswith(ref)]
     if len(hits) == 1:
         return hits[0][0], Season.from_doc(hits[0][1])
     if hits:
-        raise LyceeError(
-            _("season {ref!r} is ambiguous: {ids}; give its id", ref=ref, ids=", ".join(d["id"] for _x, d in hits))
-        )
+        raise _ambiguous(ref, [d["id"] for _x, d in hits])
     raise NotFound(_("no season {ref!r} (see `lycee season list`)", ref=ref))
+
+
+def _ambiguous(ref: str, ids: list[str]) -> LyceeError:
+    return LyceeError(_("season {ref!r} is ambiguous: {ids}; give its id", ref=ref, ids=", ".join(ids)))
 
 
 def list_seasons(root: Path) -> list[Season]:
@@ -102,20 +114,37 @@ def new_season(
 ) -> Season:
     """A new season (its id is ``S`` and a number); the rule is checked first."""
     rule = parse_rule(rule_text)
+    _check_name(name)
+    _check_counts(best, min_events)
+    _check_ratings(ratings)
+    with SeasonFile(root).writing() as data:
+        docs = _seasons(data)
+        s = Season(_next_season_id(docs), name.strip(), rule, best, min_events, ratings)
+        docs[_next_key(docs)] = s.to_doc()
+    return s
+
+
+def _check_name(name: str) -> None:
     if not name.strip():
         raise LyceeError(_("a season needs a name"))
+
+
+def _check_counts(best: int | None, min_events: int) -> None:
     if best is not None and best < 1:
         raise LyceeError(_("--best {n}: count at least one event", n=best))
     if min_events < 0:
         raise LyceeError(_("--min-events {n}: give 0 or more", n=min_events))
+
+
+def _check_ratings(ratings: str | None) -> None:
     if ratings is not None and ratings not in RATINGS:
         raise LyceeError(_("--ratings {r}: one of {names}", r=ratings, names=", ".join(RATINGS)))
-    with SeasonFile(root).writing() as data:
-        docs = _seasons(data)
-        n = 1 + max((int(d["id"][1:]) for d in docs.values() if d["id"][1:].isdigit()), default=0)
-        s = Season(f"S{n}", name.strip(), rule, best, min_events, ratings)
-        docs[str(1 + max((int(k) for k in docs), default=0))] = s.to_doc()
-    return s
+
+
+def _next_season_id(docs: dict[str, dict]) -> str:
+    """``S`` and one more than the highest season number so far."""
+    n = 1 + max((int(d["id"][1:]) for d in docs.values() if d["id"][1:].isdigit()), default=0)
+    return f"S{n}"
 
 
 def add_events(root: Path, dd: DataDir, ref: str, event_refs: list[str]) -> tuple[Season, list[tuple[str, str]]]:
@@ -127,29 +156,34 @@ def add_events(root: Path, dd: DataDir, ref: str, event_refs: list[str]) -> tupl
         have = {e["key"]: e for e in season.events}
         added: list[tuple[str, str]] = []
         for r in event_refs:
-            eid = dd.resolve(r)
-            key = event_key(to_doc(dd.read(eid)))
-            if key in have or any(eid == a for a, _k in added):
-                was = have.get(key, {})
-                how = (
-                    _("event {eid} of this data folder", eid=was["local"])
-                    if was.get("local")
-                    else _("an imported file")
-                )
-                raise LyceeError(
-                    _(
-                        "event {eid} ({key}) is already in season {season} (as {how}); nothing was added",
-                        eid=eid,
-                        key=key,
-                        season=season.id,
-                        how=how,
-                    )
-                )
-            added.append((eid, key))
+            added.append(_new_event(dd, r, season, have, added))
         for eid, key in added:
             season.events.append({"key": key, "local": eid})
         data["seasons"][did] = season.to_doc()
     return season, added
+
+
+def _new_event(dd: DataDir, ref: str, season: Season, have: dict, added: list[tuple[str, str]]) -> tuple[str, str]:
+    """(event id, key) of the event ``ref``; refused when the season (or this command) has it already."""
+    eid = dd.resolve(ref)
+    key = event_key(to_doc(dd.read(eid)))
+    if key in have or any(eid == a for a, _k in added):
+        raise _already_in(season, eid, key, have.get(key, {}))
+    return eid, key
+
+
+def _already_in(season: Season, eid: str, key: str, was: dict) -> LyceeError:
+    """The refusal of an event the season (or this same command) already has."""
+    how = _("event {eid} of this data folder", eid=was["local"]) if was.get("local") else _("an imported file")
+    return LyceeError(
+        _(
+            "event {eid} ({key}) is already in season {season} (as {how}); nothing was added",
+            eid=eid,
+            key=key,
+            season=season.id,
+            how=how,
+        )
+    )
 
 
 @dataclass
@@ -167,19 +201,19 @@ class ImportReport:
 def _map_members(summary: dict, mapping: dict[str, str], path: Path) -> list[str]:
     """Give the players of ``summary`` without a member number the one
     ``mapping`` names (NAME -> member number); the names still without one."""
-    names = {p[1] for p in summary["players"]}
+    _check_mapping({p[1] for p in summary["players"]}, mapping, path)
+    for p in summary["players"]:
+        if p[2] is None:
+            p[2] = mapping.get(p[1])
+    return [p[1] for p in summary["players"] if p[2] is None]
+
+
+def _check_mapping(names: set[str], mapping: dict[str, str], path: Path) -> None:
     for name in mapping:
         if name not in names:
             raise LyceeError(
                 _("--map {name}=...: no player of that name in {path}; nothing was imported", name=name, path=path)
             )
-    unmatched = []
-    for p in summary["players"]:
-        if p[2] is None and p[1] in mapping:
-            p[2] = mapping[p[1]]
-        if p[2] is None:
-            unmatched.append(p[1])
-    return unmatched
 
 
 def import_event(
@@ -198,28 +232,8 @@ def import_event(
     key = summary["key"]
     with SeasonFile(root).writing() as data:
         did, season = find(data, ref)
-        have = {e["key"]: e for e in season.events}
-        if have.get(key, {}).get("local"):
-            raise LyceeError(
-                _(
-                    "{path}: event {key} is already in season {season} as event {eid} of this data folder; nothing was imported",
-                    path=path,
-                    key=key,
-                    season=season.id,
-                    eid=have[key]["local"],
-                )
-            )
-        imp = _imported(data)
-        old = next((i for i, d in imp.items() if d["season"] == season.id and d["key"] == key), None)
-        unchanged = old is not None and imp[old]["summary"] == summary
-        replaced = old is not None
-        row = {"season": season.id, "key": key, "source": path.name, "summary": summary}
-        if old is None:
-            imp[str(1 + max((int(k) for k in imp), default=0))] = row
-            season.events.append({"key": key, "imported": True})
-            data["seasons"][did] = season.to_doc()
-        else:
-            imp[old] = row
+        _refuse_local_twin(season, key, path)
+        replaced, unchanged = _store_import(data, did, season, path, summary)
     return ImportReport(
         season,
         key,
@@ -230,6 +244,38 @@ def import_event(
         len(summary["players"]) - len(unmatched),
         unmatched,
     )
+
+
+def _refuse_local_twin(season: Season, key: str, path: Path) -> None:
+    """Refuse a file of an event the season already has from this data folder."""
+    have = {e["key"]: e for e in season.events}
+    if have.get(key, {}).get("local"):
+        raise LyceeError(
+            _(
+                "{path}: event {key} is already in season {season} as event {eid} of this data folder; nothing was imported",
+                path=path,
+                key=key,
+                season=season.id,
+                eid=have[key]["local"],
+            )
+        )
+
+
+def _store_import(data: dict, did: str, season: Season, path: Path, summary: dict) -> tuple[bool, bool]:
+    """Keep ``summary`` as the season's import of its event (replacing an
+    earlier import of the same event); (replaced, unchanged)."""
+    key = summary["key"]
+    imp = _imported(data)
+    old = next((i for i, d in imp.items() if d["season"] == season.id and d["key"] == key), None)
+    row = {"season": season.id, "key": key, "source": path.name, "summary": summary}
+    if old is not None:
+        unchanged = imp[old]["summary"] == summary
+        imp[old] = row
+        return True, unchanged
+    imp[_next_key(imp)] = row
+    season.events.append({"key": key, "imported": True})
+    data["seasons"][did] = season.to_doc()
+    return False, False
 
 
 @dataclass
@@ -256,20 +302,31 @@ class Standings:
 def summaries(root: Path, dd: DataDir, season: Season, data: dict) -> tuple[list[dict], list[str]]:
     """Every event of the season as it stands now: local events read from their
     journals, imported ones as their file had them."""
-    imported = {d["key"]: d["summary"] for d in (data.get("imported") or {}).values() if d["season"] == season.id}
-    out, problems = [], []
+    imported = _imported_summaries(data, season)
+    out: list[dict] = []
+    problems: list[str] = []
     for e in season.events:
         if e.get("local"):
-            try:
-                s = summary_of(dd.read(e["local"]))
-            except LyceeError as err:
-                problems.append(_("event {eid}: {err}", eid=e["local"], err=err))
-                continue
-            s["key"] = e["key"]  # known by the key it was added under
-            out.append(s)
+            _read_local(dd, e, out, problems)
         elif e["key"] in imported:
             out.append(imported[e["key"]])
     return out, problems
+
+
+def _imported_summaries(data: dict, season: Season) -> dict[str, dict]:
+    """{event key: summary} of the files imported into ``season``."""
+    return {d["key"]: d["summary"] for d in (data.get("imported") or {}).values() if d["season"] == season.id}
+
+
+def _read_local(dd: DataDir, e: dict, out: list[dict], problems: list[str]) -> None:
+    """The summary of a local event into ``out``, or why it cannot be read into ``problems``."""
+    try:
+        s = summary_of(dd.read(e["local"]))
+    except LyceeError as err:
+        problems.append(_("event {eid}: {err}", eid=e["local"], err=err))
+        return
+    s["key"] = e["key"]  # known by the key it was added under
+    out.append(s)
 
 
 def with_members(root: Path, evs: list[dict]) -> list[dict]:
@@ -293,16 +350,16 @@ def with_members(root: Path, evs: list[dict]) -> list[dict]:
             hit = seen[number] = (n, names.get(n) if r is None else "")
         return hit
 
-    out = []
-    for s in evs:
-        players = []
-        for pid, name, member, place, excluded in s["players"]:
-            if member:
-                member, shown = person(member)
-                name = name if shown is None else shown or member
-            players.append([pid, name, member, place, excluded])
-        out.append({**s, "players": players})
-    return out
+    return [{**s, "players": [_as_member(p, person) for p in s["players"]]} for s in evs]
+
+
+def _as_member(player: list, person: Callable[[str], tuple[str, str | None]]) -> list:
+    """One summary player row under the member list's number and name."""
+    pid, name, member, place, excluded = player
+    if member:
+        member, shown = person(member)
+        name = name if shown is None else shown or member
+    return [pid, name, member, place, excluded]
 
 
 def standings(root: Path, dd: DataDir, ref: str) -> Standings:
@@ -352,21 +409,28 @@ def standings_table(st: Standings) -> tuple[list[str], list[list[str]]]:
     rows = []
     for r in st.rows:
         rank = str(r.rank) if r.rank is not None else _("(needs {k} events)", k=st.season.min_events)
-        events = _("{n} of {m}", n=r.events, m=r.played) if r.events != r.played else str(r.events)
-        if r.running:
-            events += " " + _("({n} running)", n=r.running)
-        row = [rank, r.member or "-", r.name, str(r.points), events, str(r.best), str(r.wins), tie_text(r)]
+        row = [rank, r.member or "-", r.name, str(r.points), _events_cell(r), str(r.best), str(r.wins), tie_text(r)]
         if rated:
-            row.append(f"{r.rating:.1f} ±{r.rd:.1f}" if r.rating is not None else "-")
+            row.append(_rating_cell(r))
         rows.append(row)
     return header, rows
 
 
+def _events_cell(r: Row) -> str:
+    """Events counted (``n of m`` when the best-of rule dropped some), and how many still run."""
+    events = _("{n} of {m}", n=r.events, m=r.played) if r.events != r.played else str(r.events)
+    if r.running:
+        events += " " + _("({n} running)", n=r.running)
+    return events
+
+
+def _rating_cell(r: Row) -> str:
+    return f"{r.rating:.1f} ±{r.rd:.1f}" if r.rating is not None else "-"
+
+
 def rule_words(season: Season) -> str:
     """The season's settings in one line."""
-    kind = _("match points") if season.rule.kind == "match" else _("places")
-    parts = [_("{how}: {points}", how=kind, points=season.rule.text())]
-    parts.append(_("best {n} events", n=season.best) if season.best else _("every event counts"))
+    parts = [_rule_kind_words(season.rule), _best_words(season.best)]
     if season.min_events:
         parts.append(_("ranked from {k} events", k=season.min_events))
     if season.ratings:
@@ -374,13 +438,29 @@ def rule_words(season: Season) -> str:
     return " · ".join(parts)
 
 
+def _rule_kind_words(rule: PointsRule) -> str:
+    kind = _("match points") if rule.kind == "match" else _("places")
+    return _("{how}: {points}", how=kind, points=rule.text())
+
+
+def _best_words(best: int | None) -> str:
+    return _("best {n} events", n=best) if best else _("every event counts")
+
+
 def events_words(st: Standings) -> list[str]:
-    out = []
-    for e in st.events:
-        store = (e.get("store") or {}).get("name") or (e.get("store") or {}).get("number") or ""
-        mark = " " + _("(running: played rounds only)") if e["running"] else ""
-        out.append(f"{e['date']} {e['name']} [{e['key']}]" + (f" · {store}" if store else "") + mark)
-    return out
+    return [_event_line(e) for e in st.events]
+
+
+def _event_line(e: dict) -> str:
+    """One event of the season in a line: date, name, key, store, and whether it still runs."""
+    store = _store_words(e.get("store") or {})
+    mark = " " + _("(running: played rounds only)") if e["running"] else ""
+    return f"{e['date']} {e['name']} [{e['key']}]" + (f" · {store}" if store else "") + mark
+
+
+def _store_words(store: dict) -> str:
+    """The store of an event as shown: its name, else its number."""
+    return store.get("name") or store.get("number") or ""
 
 
 def standings_html(st: Standings) -> str:

@@ -85,13 +85,8 @@ def person_of(member: str | None, name: str) -> str:
 
 def event_points(rule: PointsRule, summary: dict) -> dict[str, tuple[int, int]]:
     """{player id: (points, match wins)} of one event under ``rule``."""
-    pts: dict[str, int] = {}
-    wins: dict[str, int] = {}
-    for pid, _name, _member, place, excluded in summary["players"]:
-        wins[pid] = 0
-        pts[pid] = rule.attend
-        if rule.kind == "places" and not excluded:
-            pts[pid] += rule.for_place(place)
+    pts = {pid: _entry_points(rule, place, excluded) for pid, _name, _member, place, excluded in summary["players"]}
+    wins = dict.fromkeys(pts, 0)
     for p1, p2, outcome, stage in summary["matches"]:
         if stage == "playoff":
             continue  # 決定戦: orders the tied players only
@@ -102,21 +97,27 @@ def event_points(rule: PointsRule, summary: dict) -> dict[str, tuple[int, int]]:
     return {pid: (pts.get(pid, 0), wins.get(pid, 0)) for pid in pts}
 
 
+def _entry_points(rule: PointsRule, place: int | None, excluded: bool) -> int:
+    """A player's points before any match: attendance, and their place's under a places rule."""
+    if rule.kind == "places" and not excluded:
+        return rule.attend + rule.for_place(place)
+    return rule.attend
+
+
 def _match_results(rule: PointsRule, p1: str, p2: str | None, outcome: str | None) -> list[tuple[str, int, int]]:
     """(player, match wins, match points) of each player of one match: a bye
     is a win; a double loss a loss for both."""
-    win, draw, loss = rule.match
     if outcome == "bye" or (outcome == "p1" and p2 is None):
-        return [(p1, 1, win)]
-    out = []
-    for me, mine in ((p1, "p1"), (p2, "p2")):
-        if me is None:
-            continue
-        if outcome == mine:
-            out.append((me, 1, win))
-        else:  # a draw, the other's win, or a double loss
-            out.append((me, 0, draw if outcome == "draw" else loss))
-    return out
+        return [(p1, 1, rule.match[0])]
+    return [_side_result(rule, me, mine, outcome) for me, mine in ((p1, "p1"), (p2, "p2")) if me is not None]
+
+
+def _side_result(rule: PointsRule, me: str, mine: str, outcome: str | None) -> tuple[str, int, int]:
+    """(player, match wins, match points) of one side of a match."""
+    win, draw, loss = rule.match
+    if outcome == mine:
+        return (me, 1, win)
+    return (me, 0, draw if outcome == "draw" else loss)  # a draw, the other's win, or a double loss
 
 
 def season_rows(rule: PointsRule, summaries: list[dict], best: int | None = None, min_events: int = 0) -> list[Row]:
@@ -126,14 +127,24 @@ def season_rows(rule: PointsRule, summaries: list[dict], best: int | None = None
         _count(row, per[who], best, min_events)
     ordered = sorted(rows.values(), key=lambda r: (not r.qualified, r.sort_key(), r.member or "~", r.name))
     ranked = [r for r in ordered if r.qualified]
+    _rank(ranked)
+    _mark_ties(ranked)
+    return ordered
+
+
+def _rank(ranked: list[Row]) -> None:
+    """Number the rows in order; rows equal on points and every tiebreak share a rank."""
     for i, r in enumerate(ranked):
         if i and r.sort_key() == ranked[i - 1].sort_key():
             r.rank = ranked[i - 1].rank
         else:
             r.rank = i + 1
+
+
+def _mark_ties(ranked: list[Row]) -> None:
+    """Each row's ``tie``: what placed it against a neighbour on equal points."""
     for i, r in enumerate(ranked):
         r.tie = _tie(r, ranked[i - 1] if i else None, ranked[i + 1] if i + 1 < len(ranked) else None)
-    return ordered
 
 
 def _people(
@@ -162,14 +173,18 @@ def _count(row: Row, events: list[tuple[int, int, str, bool]], best: int | None,
     evs = sorted(events, key=lambda x: (-x[0], -x[1], x[2]))
     row.played = len(evs)
     row.scores = [(k, p) for p, _w, k, _r in sorted(evs, key=lambda x: x[2])]
-    counted = evs if best is None else evs[:best]
+    _tally(row, evs if best is None else evs[:best])
+    row.qualified = row.played >= min_events
+
+
+def _tally(row: Row, counted: list[tuple[int, int, str, bool]]) -> None:
+    """The row's figures from the events counted."""
     row.events = len(counted)
     row.points = sum(p for p, *_ in counted)
     row.best = max((p for p, *_ in counted), default=0)
     row.wins = sum(w for _p, w, *_ in counted)
     row.running = sum(1 for *_x, r in counted if r)
     row.counted = sorted(k for _p, _w, k, _r in counted)
-    row.qualified = row.played >= min_events
 
 
 def _tie(r: Row, above: Row | None, below: Row | None) -> str | None:
