@@ -214,3 +214,32 @@ async def test_g_se_final_standings_drop_the_round_in_progress_heading_once_the_
         await pilot.pause()
         note = str(screen.query_one("#standings-note").render())
         assert note == "最終順位" and "進行中" not in screen_text(app)
+
+
+@pytest.mark.asyncio
+async def test_g_pen_1_a_player_the_desk_cannot_tell_keeps_the_penalty_form_and_what_was_typed(tmp_path):
+    """G-PEN-1 (input is never lost): a player reference that names nobody
+    leaves the penalty form open with the desk's reason and every field as
+    typed; corrected, the penalty is issued."""
+    dd, st, d = _event(tmp_path)
+    d.pair_next()
+    eid = st.id
+    st.close()
+    app = LyceeApp(dd, open_event=eid, lang="ja")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        await pilot.press("ctrl+b")
+        await pilot.pause()
+        form = app.screen
+        form.query_one("#player").value = "たかはし"
+        form.query_one("#reason").value = "遅延行為"
+        form.query_one("#level").value = "warning"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert app.screen is form and "たかはし" in screen_text(app) and screen.event.penalties == ()
+        assert form.query_one("#reason").value == "遅延行為" and form.query_one("#level").value == "warning"
+        form.query_one("#player").value = "p2"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert app.screen is screen and [(p.player, p.level) for p in screen.event.penalties] == [("p2", "warning")]

@@ -249,3 +249,23 @@ async def test_esc_in_the_empty_results_box_stays_in_the_event(tmp_path):
         await pilot.press("escape")
         await pilot.pause()
         assert app.screen is not screen
+
+
+@pytest.mark.asyncio
+async def test_l_rename_escape_closes_the_rename_dialog_and_changes_nothing(tmp_path):
+    """L-RENAME: the dialog says "Escape: cancel", and Escape does cancel:
+    the dialog closes, the name and reading stay as they were."""
+    app = LyceeApp(DataDir(tmp_path), lang="ja")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await new_event(app, pilot, staff=True)
+        screen = app.screen
+        await add(pilot, screen, "山田太朗", "やまだ")
+        await cursor_on(pilot, screen, "p1")
+        await pilot.press("shift+f2")
+        await pilot.pause()
+        assert isinstance(app.screen, RenameForm)
+        app.screen.query_one("#rename-name").value = "山田次郎"
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is screen
+        assert screen.event.player("p1").name == "山田太朗" and screen.event.player("p1").reading == "やまだ"

@@ -280,8 +280,10 @@ class RenameForm(Translated, ModalScreen[tuple[str, str] | None]):
             yield WrapLabel("", id="rename-error")
             yield WrapLabel(_("Enter: save · Escape: cancel"), classes="hint")
 
-    def on_input_submitted(self, event: Input.Submitted) -> None:
+    def action_cancel(self) -> None:
+        self.dismiss(None)
 
+    def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
         name, reading = self.query_one("#rename-name", Input).value, self.query_one("#rename-reading", Input).value
         try:

@@ -14,6 +14,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, Label, Select
 
 from core import labels, readmodel
+from core.errors import LyceeError
 from core.event.model import APPEAL_OUTCOMES, PENALTY_LEVELS
 from core.i18n import _
 from core.names import whole
@@ -118,6 +119,12 @@ class PenaltyForm(Translated, ModalScreen[dict | None]):
         if d["by"] is Select.NULL:
             self.query_one("#error", Label).update(_("say which judge issues it (Issued by)"))
             self.query_one("#by", Select).focus()
+            return
+        try:  # a player the desk cannot tell keeps the form open, everything typed kept
+            readmodel.find_player(self.event, d["player"])
+        except LyceeError as err:
+            self.query_one("#error", Label).update(str(err))
+            self.query_one("#player", Input).focus()
             return
         self.dismiss(d)
 
