@@ -38,6 +38,11 @@ LIBRARY_SCHEMA = "lycee-library-deck/1"
 SECTIONS = ("deck", "spare")
 
 
+def _in_order(order, held: set) -> list:
+    """The values of ``order`` that the pool holds, in that order."""
+    return [v for v in order if v in held]
+
+
 @dataclass
 class DeckState:
     """Pool, deck and spares of one deck being built (see the module docstring)."""
@@ -104,16 +109,16 @@ class DeckState:
         """The values filter ``what`` cycles through (None first: all)."""
         cards = [self.card(n) for n in self.pool]
         vals: list
-        if what == "type":
-            vals = [t for t in CARD_TYPES if any(c.type == t for c in cards)]
-        elif what == "attr":
-            vals = [a for a in ATTRIBUTES if any(a in c.attributes for c in cards)]
-        elif what == "pair":
+        if what == "pair":
             vals = self.pairs()
         elif what == "cost":
             vals = sorted({c.total_cost for c in cards})
+        elif what == "type":
+            vals = _in_order(CARD_TYPES, {c.type for c in cards})
+        elif what == "attr":
+            vals = _in_order(ATTRIBUTES, {a for c in cards for a in c.attributes})
         else:
-            vals = [r for r in self.cs.rarities if any(c.rarity == r for c in cards)]
+            vals = _in_order(self.cs.rarities, {c.rarity for c in cards})
         return [None, *vals]
 
     def pairs(self) -> list[tuple[str, str]]:

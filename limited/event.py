@@ -307,6 +307,20 @@ def _start_if_complete(desk: Desk, event_after: Event, acts: list[tuple[str, Act
         acts.append(("build", Build(op="start", at=stamp(desk.now()))))
 
 
+def _drafted_pools(ev: Event, cs: CardSet, pod, packs: int, seed: int) -> list[tuple[str, Action]]:
+    """Bots draft one pod from ``seed``: the pool of each seated player still without one."""
+    todo = [j for j, s in enumerate(pod) if s.player is not None and ev.pool_of(s.player) is None]
+    if not todo:
+        return []
+    res = run_draft(cs, [Seat(s.name, True) for s in pod], packs, seed, build=False)
+    acts: list[tuple[str, Action]] = []
+    for j in todo:
+        player = pod[j].player
+        assert player is not None  # `todo` holds seated players only
+        acts.append(("pool", pool_data(player, "draft", cs.code, res.pools[j], packs=packs, seed=seed)))
+    return acts
+
+
 def simulate_draft(desk: Desk, *, start: bool = True, catalog: Catalog | None = None) -> Event:
     """Draft every pod with bots picking for every seat (a simulated event)
     and record the pool of each seated player still without one; then
@@ -325,14 +339,7 @@ def simulate_draft(desk: Desk, *, start: bool = True, catalog: Catalog | None = 
     acts: list[tuple[str, Action]] = []
     after = ev
     for i, pod in enumerate(ev.pods):
-        todo = [j for j, s in enumerate(pod) if s.player is not None and ev.pool_of(s.player) is None]
-        if not todo:
-            continue
-        res = run_draft(cs, [Seat(s.name, True) for s in pod], b.packs, seed + i, build=False)
-        for j in todo:
-            player = pod[j].player
-            assert player is not None  # `todo` holds seated players only
-            acts.append(("pool", pool_data(player, "draft", cs.code, res.pools[j], packs=b.packs, seed=seed + i)))
+        acts += _drafted_pools(ev, cs, pod, b.packs, seed + i)
     if not acts and b.clock is not None:
         raise LyceeError(_("every seated player of {event} already has a pool", event=ev.name))
     for kind, payload in acts:
@@ -389,6 +396,21 @@ def enter_draft_pool(
 # -- decks -------------------------------------------------------------------------------------------
 
 
+def _bot_deck(ev: Event, pool, cs: CardSet | None, catalog: Catalog | None):
+    """The bot builder's deck from one pool, in the pool's own set."""
+    pset = cs if cs is not None and cs.code == pool.set_code else card_set(pool.set_code, catalog)
+    if pool.kind == "sealed":
+        return build_sealed_deck(pool.cards, pset, match=ev.match)
+    return build_draft_deck(pool.cards, pset, pool.packs or ev.build.packs, match=ev.match)  # type: ignore[union-attr]  # a pool exists only under a build phase
+
+
+def _named_or_active(desk: Desk, players: Sequence[str] | None) -> list[str]:
+    """The ids of the players named, or of every active player."""
+    if players is not None:
+        return [desk.player(r).id for r in players]
+    return [p.id for p in desk.event.players if p.active]
+
+
 def build_bot_decks(desk: Desk, players: Sequence[str] | None = None, *, catalog: Catalog | None = None) -> list[str]:
     """Register the bot builder's deck (G-SEALED: 40; G-DRAFT-4: packs x 10)
     for every player (or those named) who has a pool and no decklist;
@@ -400,19 +422,14 @@ def build_bot_decks(desk: Desk, players: Sequence[str] | None = None, *, catalog
             "G-SEALED",
         )
     cs = event_set(ev, catalog) if ev.build is not None else None
-    ids = [desk.player(r).id for r in players] if players is not None else [p.id for p in ev.players if p.active]
+    ids = _named_or_active(desk, players)
     acts: list[tuple[str, Action]] = []
     done: list[str] = []
     for pid in ids:
         pool = ev.pool_of(pid)
         if pool is None or ev.decklist_of(pid) is not None:
             continue
-        pset = cs if cs is not None and cs.code == pool.set_code else card_set(pool.set_code, catalog)
-        if pool.kind == "sealed":
-            deck = build_sealed_deck(pool.cards, pset, match=ev.match)
-        else:
-            deck = build_draft_deck(pool.cards, pset, pool.packs or ev.build.packs, match=ev.match)  # type: ignore[union-attr]  # a pool exists only under a build phase
-        lines = deck_data(deck)
+        lines = deck_data(_bot_deck(ev, pool, cs, catalog))
         acts.append(
             ("decklist", DecklistAction(player=pid, deck=lines["deck"], spare=lines["spare"], source=BOT_SOURCE))
         )

@@ -346,15 +346,17 @@ def next_elimination_round(event: Event, third_place: bool | None = None) -> tup
         return None  # the final was played (with a winner, or none by the organizer's G-ID-3 call)
     for m in last.matches:
         check_elimination_result(m)
-    winners = {m.table: m.winner() for m in main}
-    losers = {m.table: m.loser() for m in main}
     active = {p.id for p in event.players if p.active}
     n_next = slots_in_round // 2
-    out = _winners_matches(winners, active, n_next)
-    want_third = _planned_third(event) if third_place is None else third_place
-    if n_next == 1 and want_third:
-        out += _third_place_match(tops, losers, active)
+    out = _winners_matches({m.table: m.winner() for m in main}, active, n_next)
+    if n_next == 1 and _wants_third(event, third_place):
+        out += _third_place_match(tops, {m.table: m.loser() for m in main}, active)
     return tuple(out)
+
+
+def _wants_third(event: Event, third_place: bool | None) -> bool:
+    """Whether the final comes with a third-place match: as asked, else as chosen at the cut."""
+    return _planned_third(event) if third_place is None else third_place
 
 
 def _winners_matches(winners: dict[int, str | None], active: set[str], n_next: int) -> list[Match]:
@@ -515,14 +517,9 @@ def bracket(event: Event) -> Bracket | None:
     for r in range(depth):
         n_slots = n_first >> r
         played = tops[r] if r < len(tops) else None
-        by_table = {}
-        if played is not None:
-            for m in played.matches:
-                if is_third_place(tops, r, m):
-                    w = m.winner() if m.outcome in ("p1", "p2") else None
-                    third = BracketSlot(m.table, ent(m.p1), ent(m.p2), w, False, True, THIRD_PLACE)
-                else:
-                    by_table[m.table] = m
+        by_table, found = _tables_and_third(tops, r, played, ent)
+        if found is not None:
+            third = found
         slots = [_slot(t, by_table.get(t), prev_winners, ent) for t in range(1, n_slots + 1)]
         winners = {s.table: s.winner for s in slots}
         rounds.append(BracketRound(r, played.number if played else None, _label(n_slots), tuple(slots)))
@@ -530,6 +527,23 @@ def bracket(event: Event) -> Bracket | None:
         if n_slots == 1 and winners.get(1):
             champion = ent(winners[1])
     return Bracket(size, tuple(rounds), third, champion)
+
+
+def _tables_and_third(
+    tops: list[Round], r: int, played: Round | None, ent
+) -> tuple[dict[int, Match], BracketSlot | None]:
+    """Round ``r``'s bracket matches by table, and its match for third place if it has one."""
+    by_table: dict[int, Match] = {}
+    third = None
+    if played is None:
+        return by_table, None
+    for m in played.matches:
+        if is_third_place(tops, r, m):
+            w = m.winner() if m.outcome in ("p1", "p2") else None
+            third = BracketSlot(m.table, ent(m.p1), ent(m.p2), w, False, True, THIRD_PLACE)
+        else:
+            by_table[m.table] = m
+    return by_table, third
 
 
 def _slot(t: int, m: Match | None, prev_winners: dict[int, str | None] | None, ent) -> BracketSlot:
