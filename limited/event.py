@@ -131,6 +131,28 @@ def _sealed_pool_data(cs: CardSet, product: str, seed: int, pid: str) -> PoolAct
 # -- sealed (G-SEALED) ------------------------------------------------------------------------------
 
 
+def _not_opened_yet(ev: Event, rule: str) -> None:
+    """Refuse to open the build phase twice."""
+    if ev.build is not None:
+        raise LyceeError(
+            _(
+                "the build phase of {event} was already opened at {at}",
+                event=ev.name,
+                at=labels.time_label(ev.build.opened_at),
+            ),
+            rule,
+        )
+
+
+def _check_product(product: str) -> None:
+    """A sealed product this desk knows (G-SEALED)."""
+    if product not in PRODUCTS:
+        raise RuleError(
+            _("sealed product {product!r}: use 2s (2 starters) or 1s3b (1 starter + 3 boosters)", product=product),
+            "G-SEALED",
+        )
+
+
 def open_sealed_pools(
     desk: Desk,
     set_code: str | CardSet,
@@ -148,20 +170,8 @@ def open_sealed_pools(
     opened here (each is entered by number, limited.tablepool)."""
     ev = desk.event
     _need_kind(ev, "sealed")
-    if ev.build is not None:
-        raise LyceeError(
-            _(
-                "the build phase of {event} was already opened at {at}",
-                event=ev.name,
-                at=labels.time_label(ev.build.opened_at),
-            ),
-            "G-SEALED",
-        )
-    if product not in PRODUCTS:
-        raise RuleError(
-            _("sealed product {product!r}: use 2s (2 starters) or 1s3b (1 starter + 3 boosters)", product=product),
-            "G-SEALED",
-        )
+    _not_opened_yet(ev, "G-SEALED")
+    _check_product(product)
     cs = card_set(set_code, catalog)
     _no_sample_set(ev, cs)
     check_starters(cs)
@@ -215,6 +225,37 @@ def draft_pool_size(cs: CardSet, packs: int) -> int:
     return packs * cs.booster.size  # type: ignore[union-attr]
 
 
+def _check_draft_booster(cs: CardSet) -> None:
+    """The set has a booster (G-DRAFT-1) big enough to give a pack's deck cards (G-DRAFT-4)."""
+    check_booster(cs, "G-DRAFT-1")
+    if cs.booster.size < DRAFT_CARDS_PER_PACK:  # type: ignore[union-attr]
+        raise RuleError(
+            _(
+                "set {set}: a booster of {size} cards cannot give {n} deck cards a pack",
+                set=cs.code,
+                size=cs.booster.size,  # type: ignore[union-attr]
+                n=DRAFT_CARDS_PER_PACK,
+            ),
+            "G-DRAFT-4",
+        )
+
+
+def _check_pod_size(pod_size: int | None) -> None:
+    """A pod size asked for is one a draft pod can seat (L-DRAFT-POD)."""
+    if pod_size is not None and not POD_MIN <= pod_size <= POD_MAX:
+        raise RuleError(
+            _("pods of at most {n}: a draft pod seats {min} to {max}", n=pod_size, min=POD_MIN, max=POD_MAX),
+            "L-DRAFT-POD",
+        )
+
+
+def _pod_seat(ev: Event, seat) -> PodSeat:
+    """A seat of a pod as recorded: a bot by its name, a player by id and name."""
+    if seat.bot:
+        return PodSeat(name=seat.name)
+    return PodSeat(name=ev.player(seat.name).name, player=seat.name)
+
+
 def draft_pods(
     desk: Desk,
     set_code: str | CardSet,
@@ -234,44 +275,16 @@ def draft_pods(
     afterwards)."""
     ev = desk.event
     _need_kind(ev, "draft")
-    if ev.build is not None:
-        raise LyceeError(
-            _(
-                "the build phase of {event} was already opened at {at}",
-                event=ev.name,
-                at=labels.time_label(ev.build.opened_at),
-            ),
-            "G-DRAFT-1",
-        )
+    _not_opened_yet(ev, "G-DRAFT-1")
     check_packs(packs)  # G-DRAFT-2
     cs = card_set(set_code, catalog)
     _no_sample_set(ev, cs)
-    check_booster(cs, "G-DRAFT-1")
-    if cs.booster.size < DRAFT_CARDS_PER_PACK:  # type: ignore[union-attr]
-        raise RuleError(
-            _(
-                "set {set}: a booster of {size} cards cannot give {n} deck cards a pack",
-                set=cs.code,
-                size=cs.booster.size,  # type: ignore[union-attr]
-                n=DRAFT_CARDS_PER_PACK,
-            ),
-            "G-DRAFT-4",
-        )
+    _check_draft_booster(cs)
     ids = builders(ev)
     seed = new_seed() if seed is None else int(seed)
-    if pod_size is not None and not POD_MIN <= pod_size <= POD_MAX:
-        raise RuleError(
-            _("pods of at most {n}: a draft pod seats {min} to {max}", n=pod_size, min=POD_MIN, max=POD_MAX),
-            "L-DRAFT-POD",
-        )
+    _check_pod_size(pod_size)
     pods = seat_pods(ids, bots, random.Random(seed), max_size=pod_size or POD_MAX)
-    seating = [
-        [
-            PodSeat(name=seat.name) if seat.bot else PodSeat(name=ev.player(seat.name).name, player=seat.name)
-            for seat in pod
-        ]
-        for pod in pods
-    ]
+    seating = [[_pod_seat(ev, seat) for seat in pod] for pod in pods]
     return desk.append_all(
         [
             (
@@ -443,6 +456,16 @@ def build_bot_decks(desk: Desk, players: Sequence[str] | None = None, *, catalog
 BUILDER_SOURCE = "deck-builder"
 
 
+def _line_counts(lines) -> Counter:
+    """A registered deck's (count, number, name) lines as copies by number."""
+    return Counter({n: c for c, n, _name in lines})
+
+
+def _pool_packs(ev: Event, pool) -> int:
+    """The packs a drafted pool came from: its own record, else the build phase's."""
+    return pool.packs or (ev.build.packs if ev.build is not None else 0)
+
+
 def player_deck_state(desk: Desk, ref: str, catalog: Catalog | None = None):
     """An event player's pool as a limited.deckstate.DeckState (the deck
     builder's state), starting from their registered deck, if any
@@ -456,9 +479,9 @@ def player_deck_state(desk: Desk, ref: str, catalog: Catalog | None = None):
             "G-DRAFT-1" if ev.kind == "draft" else "G-SEALED",
         )
     rec = ev.decklist_of(p.id)
-    deck = Counter({n: c for c, n, _name in rec.deck}) if rec is not None else Counter()
-    spare = Counter({n: c for c, n, _name in rec.spare}) if rec is not None else Counter()
-    packs = (pool.packs or (ev.build.packs if ev.build is not None else 0)) if pool.kind == "draft" else None
+    deck = _line_counts(rec.deck) if rec is not None else Counter()
+    spare = _line_counts(rec.spare) if rec is not None else Counter()
+    packs = _pool_packs(ev, pool) if pool.kind == "draft" else None
     return DeckState(
         card_set(pool.set_code, catalog),
         pool.kind,

@@ -125,10 +125,7 @@ def top_cut(
     not part of the matches: the caller stores the plan with the round
     (``Round.third_place``, see :meth:`core.desk.Desk.top_cut`).
     """
-    if size < 2:
-        raise RuleError(_("a top cut has at least 2 players, not {size}", size=size), "G-SE")
-    if any(r.stage == "top" for r in event.rounds):
-        raise RuleError(_("this event already has an elimination bracket"), "G-SE")
+    _check_cut_size_and_stage(event, size)
     _swiss_complete(event)
     led, fig, keys, tags, order = ranked_table(event)
     players = event.players
@@ -144,6 +141,14 @@ def top_cut(
     if rng is not None:
         chosen = _drawn_within_places(chosen, cell, rng)
     return _first_round([players[i].id for i in chosen])
+
+
+def _check_cut_size_and_stage(event: Event, size: int) -> None:
+    """A cut of at least 2, into an event with no bracket yet (G-SE)."""
+    if size < 2:
+        raise RuleError(_("a top cut has at least 2 players, not {size}", size=size), "G-SE")
+    if any(r.stage == "top" for r in event.rounds):
+        raise RuleError(_("this event already has an elimination bracket"), "G-SE")
 
 
 def _check_cut_line(event: Event, active: list[int], cell: list, size: int) -> None:
@@ -339,8 +344,7 @@ def next_elimination_round(event: Event, third_place: bool | None = None) -> tup
         raise RuleError(_("the event has no elimination bracket yet"), "G-SE")
     require_complete(event)
     last = tops[-1]
-    r_last = len(tops) - 1
-    main = sorted((m for m in last.matches if not is_third_place(tops, r_last, m)), key=lambda m: m.table)
+    main = _bracket_matches(tops, len(tops) - 1)
     slots_in_round = _slots_of(tops, len(tops) - 1)
     if slots_in_round <= 1:
         return None  # the final was played (with a winner, or none by the organizer's G-ID-3 call)
@@ -354,6 +358,11 @@ def next_elimination_round(event: Event, third_place: bool | None = None) -> tup
     return tuple(out)
 
 
+def _bracket_matches(tops: list[Round], r: int) -> list[Match]:
+    """Round ``r``'s bracket matches by table, its match for third place aside."""
+    return sorted((m for m in tops[r].matches if not is_third_place(tops, r, m)), key=lambda m: m.table)
+
+
 def _wants_third(event: Event, third_place: bool | None) -> bool:
     """Whether the final comes with a third-place match: as asked, else as chosen at the cut."""
     return _planned_third(event) if third_place is None else third_place
@@ -364,10 +373,8 @@ def _winners_matches(winners: dict[int, str | None], active: set[str], n_next: i
     table t; a winner who dropped since leaves the other a bye."""
     out: list[Match] = []
     for t in range(1, n_next + 1):
-        a = winners.get(2 * t - 1)
-        b = winners.get(2 * t)
-        a = a if a in active else None
-        b = b if b in active else None
+        a = _still_in(winners.get(2 * t - 1), active)
+        b = _still_in(winners.get(2 * t), active)
         if a is None and b is None:
             continue
         if a is None or b is None:
@@ -375,6 +382,11 @@ def _winners_matches(winners: dict[int, str | None], active: set[str], n_next: i
         else:
             out.append(Match(t, a, b))
     return out
+
+
+def _still_in(pid: str | None, active: set[str]) -> str | None:
+    """A winner who has not dropped or been excluded since, else None."""
+    return pid if pid in active else None
 
 
 def _third_place_match(tops, losers: dict[int, str | None], active: set[str]) -> list[Match]:
@@ -697,8 +709,13 @@ def _place_final(placings: _Placings, tops) -> None:
         if final.p2 is not None:
             placings.add(final.loser(), "final", elimination_label(1))
     if third is not None and third.outcome in ("p1", "p2"):
-        placings.add(third.winner(), "third_place", elimination_label(1, True))
-        placings.add(third.loser(), "third_place", elimination_label(1, True))
+        _place_third_match(placings, third)
+
+
+def _place_third_match(placings: _Placings, third: Match) -> None:
+    """The third-place match played out: its winner and loser, in that order."""
+    placings.add(third.winner(), "third_place", elimination_label(1, True))
+    placings.add(third.loser(), "third_place", elimination_label(1, True))
 
 
 def _reached(slots: int) -> str:
@@ -709,18 +726,17 @@ def _reached(slots: int) -> str:
 def _place_earlier_rounds(placings: _Placings, tops) -> None:
     """The losers of each earlier round, the latest round first, inside a round by seed."""
     for r in range(len(tops) - 2, -1, -1):
-        nxt = {pid for m in tops[r + 1].matches if not is_third_place(tops, r + 1, m) for pid in m.players()}
-        out_here = [
-            pid
-            for m in tops[r].matches
-            if not is_third_place(tops, r, m)
-            for pid in m.players()
-            if pid not in nxt and pid not in placings.placed
-        ]
+        nxt = set(_bracket_players(tops, r + 1))
+        out_here = [pid for pid in _bracket_players(tops, r) if pid not in nxt and pid not in placings.placed]
         out_here.sort(key=placings.by_seed)
         slots = _slots_of(tops, r)
         for pid in out_here:
             placings.add(pid, _reached(slots), elimination_label(slots))
+
+
+def _bracket_players(tops, r: int) -> list[str]:
+    """The players of round ``r``'s bracket matches (its match for third place aside), table by table."""
+    return [pid for m in tops[r].matches if not is_third_place(tops, r, m) for pid in m.players()]
 
 
 def _place_outside_cut(placings: _Placings) -> None:
