@@ -601,9 +601,8 @@ class Bot:
         self._count(pool)
         pair, on = self.pair, self._on
         total_picks = self.deck_size // 10 * (self.pack_size or 11)
-        c0 = self.commit_after
-        cast = min(1.0, max(0, n - c0) / max(1, CAST_BY - c0))
-        full = bool(pair) and (on >= self.deck_size or on + total_picks - n <= self.deck_size)
+        cast = self._cast_weight(n)
+        full = bool(pair) and self._deck_full(on, n, total_picks)
         # The first pick knows nothing: the rating alone.
         belief = self._belief(n, values) if n else None
         chance = _chance(belief)
@@ -624,6 +623,15 @@ class Bot:
             curve=self.curve,
             targets=self._targets,
         )
+
+    def _cast_weight(self, n: int) -> float:
+        """How much castability counts at pool size ``n``: 0 until the commitment, 1 from CAST_BY."""
+        c0 = self.commit_after
+        return min(1.0, max(0, n - c0) / max(1, CAST_BY - c0))
+
+    def _deck_full(self, on: int, n: int, total_picks: int) -> bool:
+        """Whether the pair already casts a deck's worth, or the picks left only just fill it."""
+        return on >= self.deck_size or on + total_picks - n <= self.deck_size
 
     def _dead(self, belief: list[float] | None, cast: float, n: int, total_picks: int) -> float:
         """What a card the final pair cannot cast costs now: up to DEAD_WEIGHT, as much of it as the picks

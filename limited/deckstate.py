@@ -74,8 +74,12 @@ class DeckState:
             if num not in self.cs:
                 raise LyceeError(_("{number} is not a card of set {set}", number=num, set=self.cs.code))
         if not self.name:
-            seed = f" {self.seed}" if self.seed is not None else ""
-            self.name = f"{self.cs.code} {self.kind}{seed}"
+            self.name = self._default_name()
+
+    def _default_name(self) -> str:
+        """The set, the kind and the seed when there is one (``alpha sealed 42``)."""
+        seed = f" {self.seed}" if self.seed is not None else ""
+        return f"{self.cs.code} {self.kind}{seed}"
 
     # -- reading ---------------------------------------------------------------------------------
     @property
@@ -169,9 +173,13 @@ class DeckState:
         """The pool's card numbers shown: filtered, searched (:attr:`query`), in the chosen order."""
         shown = [n for n in self.pool if self.passes(self.card(n))]
         if self.query:
-            found = {c.number for c in search_cards((self.card(n) for n in shown), self.query)}
-            shown = [n for n in shown if n in found]
+            shown = self._searched(shown, self.query)
         return sorted(shown, key=lambda n: self.order(self.card(n)))
+
+    def _searched(self, shown: list[str], query: str) -> list[str]:
+        """Those of ``shown`` the search finds, in their order."""
+        found = {c.number for c in search_cards((self.card(n) for n in shown), query)}
+        return [n for n in shown if n in found]
 
     def search(self, text: str | None) -> int:
         """Show only the pool's cards found by number or name (kana folded;

@@ -148,6 +148,24 @@ class Seat:
     bot: bool = True
 
 
+def _bot_names(bot_names: Sequence[str] | None, bots: int) -> list[str]:
+    """A name for every bot: those given, or Bot 1, Bot 2 ..."""
+    names = list(bot_names) if bot_names is not None else [_("Bot {n}", n=i + 1) for i in range(bots)]
+    if len(names) != bots:
+        raise ValueError("bot_names must name every bot")
+    return names
+
+
+def _spread_humans(order: list[str], n: int, rng: random.Random) -> list[Seat | None]:
+    """The humans in ``order`` at seats offset + floor(i*n/h) (offset drawn), the other seats empty."""
+    seats: list[Seat | None] = [None] * n
+    if order:
+        offset = rng.randrange(n)
+        for i, name in enumerate(order):
+            seats[(offset + i * n // len(order)) % n] = Seat(name, False)
+    return seats
+
+
 def seat_table(
     humans: Sequence[str], bots: int, rng: random.Random, *, bot_names: Sequence[str] | None = None
 ) -> tuple[Seat, ...]:
@@ -157,14 +175,8 @@ def seat_table(
     _check_pod(n)
     order = list(humans)
     rng.shuffle(order)
-    names = list(bot_names) if bot_names is not None else [_("Bot {n}", n=i + 1) for i in range(bots)]
-    if len(names) != bots:
-        raise ValueError("bot_names must name every bot")
-    seats: list[Seat | None] = [None] * n
-    if order:
-        offset = rng.randrange(n)
-        for i, name in enumerate(order):
-            seats[(offset + i * n // len(order)) % n] = Seat(name, False)
+    names = _bot_names(bot_names, bots)
+    seats = _spread_humans(order, n, rng)
     it = iter(names)
     return tuple(s if s is not None else Seat(next(it), True) for s in seats)
 

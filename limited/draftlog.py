@@ -179,15 +179,22 @@ def _numbers(v: Any, path: str, p: Problems, cs: CardSet | None) -> tuple[str, .
         return None
     out, ok = [], True
     for i, x in enumerate(v):
-        if not isinstance(x, str) or normalize_number(x) != x:
-            p.add(f"{path}[{i}]", _("{got} is not a card number like CH-0063", got=show_value(x)))
-            ok = False
-        elif cs is not None and x not in cs:
-            p.add(f"{path}[{i}]", _("{x} is not a card of set {code}", x=x, code=cs.code))
+        problem = _number_problem(x, cs)
+        if problem is not None:
+            p.add(f"{path}[{i}]", problem)
             ok = False
         else:
             out.append(x)
     return tuple(out) if ok else None
+
+
+def _number_problem(x: Any, cs: CardSet | None) -> str | None:
+    """What is wrong with a logged card number, or None: it must be written like CH-0063 and be of the set."""
+    if not isinstance(x, str) or normalize_number(x) != x:
+        return _("{got} is not a card number like CH-0063", got=show_value(x))
+    if cs is not None and x not in cs:
+        return _("{x} is not a card of set {code}", x=x, code=cs.code)
+    return None
 
 
 def _count_map(v: Any, path: str, p: Problems) -> dict[str, int] | None:
@@ -333,12 +340,15 @@ def _rounds(
         _keys(rnd, ("round", "direction", "packs", "picks"), rp, p)
         _round_head(rnd, r, rp, p)
         opened.append(_round_packs(rnd, rp, n, p, cs))
-        rp_picks = _list(rnd, "picks", f"{rp}.picks", p, _("expected a list of picks, got {got}", got="{got}"))
-        for i, pk in enumerate(rp_picks or ()):
-            pick = _pick(pk, f"{rp}.picks[{i}]", r, n, p, cs)
-            if pick is not None:
-                picks.append(pick)
+        picks += _round_picks(rnd, r, rp, n, p, cs)
     return opened, picks
+
+
+def _round_picks(rnd: dict, r: int, rp: str, n: int, p: Problems, cs: CardSet | None) -> list[Pick]:
+    """A logged round's picks that read well (the others' problems added)."""
+    rp_picks = _list(rnd, "picks", f"{rp}.picks", p, _("expected a list of picks, got {got}", got="{got}"))
+    picks = [_pick(pk, f"{rp}.picks[{i}]", r, n, p, cs) for i, pk in enumerate(rp_picks or ())]
+    return [pick for pick in picks if pick is not None]
 
 
 def _round_head(rnd: dict, r: int, rp: str, p: Problems) -> None:
@@ -366,10 +376,11 @@ def _round_packs(rnd: dict, rp: str, n: int, p: Problems, cs: CardSet | None) ->
         p.add(f"{rp}.packs", _("{n} packs for {seats} seats: one pack a seat", n=len(rp_packs), seats=n))
     for s, pk in enumerate(rp_packs):
         cards = _numbers(pk, f"{rp}.packs[{s}]", p, cs)
-        if cards is not None:
-            if not cards:
-                p.add(f"{rp}.packs[{s}]", _("an empty pack"))
-            got.append(cards)
+        if cards is None:
+            continue
+        if not cards:
+            p.add(f"{rp}.packs[{s}]", _("an empty pack"))
+        got.append(cards)
     if len({len(x) for x in got}) > 1:
         p.add(f"{rp}.packs", _("the packs of a round must hold the same number of cards"))
     return tuple(got)

@@ -362,6 +362,22 @@ def simulate_draft(desk: Desk, *, start: bool = True, catalog: Catalog | None = 
     return desk.append_all(acts)
 
 
+def _card_counts(cards: Iterable[str] | Counter | Decklist) -> Counter:
+    """Copies by number: of a list, or of a decklist's deck and spares together."""
+    if isinstance(cards, Decklist):
+        return cards.counts("deck") + cards.counts("spare")
+    return Counter(cards)
+
+
+def _not_of_set(counts: Counter, cs: CardSet) -> list[tuple[str, str]]:
+    """Each card number that is not of the set, named."""
+    return [
+        (_("card {number}", number=n), _("{number} is not a card of set {set}", number=n, set=cs.code))
+        for n in counts
+        if n not in cs
+    ]
+
+
 def enter_draft_pool(
     desk: Desk, ref: str, cards: Iterable[str] | Counter | Decklist, *, source: str = "", catalog: Catalog | None = None
 ) -> Event:
@@ -373,16 +389,9 @@ def enter_draft_pool(
     cs = event_set(ev, catalog)
     b = ev.build
     assert b is not None  # event_set refuses an event without a build phase
-    if isinstance(cards, Decklist):
-        counts = cards.counts("deck") + cards.counts("spare")
-    else:
-        counts = Counter(cards)
+    counts = _card_counts(cards)
     listed = list(counts.elements())
-    problems = [
-        (_("card {number}", number=n), _("{number} is not a card of set {set}", number=n, set=cs.code))
-        for n in counts
-        if n not in cs
-    ]
+    problems = _not_of_set(counts, cs)
     if problems:
         raise ValidationError(source or _("pool of {name}", name=p.name), problems)
     want = draft_pool_size(cs, b.packs)

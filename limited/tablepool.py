@@ -311,14 +311,18 @@ def _closest_starter_problems(counts: Counter, lists: dict[str, Counter]) -> lis
     ]
 
 
+def _rarities_out_of_bounds(by: Counter, bounds: dict) -> list[tuple[str, int, int, int]]:
+    """Each rarity whose count is outside what a booster set gives: (rarity, count, least, most)."""
+    bad = [(r, by[r], lo, hi) for r, (lo, hi) in bounds.items() if not lo <= by[r] <= hi]
+    return bad + [(r, k, 0, 0) for r, k in by.items() if r not in bounds]
+
+
 def _booster_rarities(cs: CardSet, counts: Counter, held: list[Counter], n_bo: int) -> list[str]:
     """Besides one of the starters ``held`` whole, the cards must be ``n_bo`` boosters' worth by rarity."""
     bounds = rarity_bounds(cs, n_bo)
     notes = []
     for starter in held:
-        by = Counter(cs.card(num).rarity for num in (counts - starter).elements())
-        bad = [(r, by[r], lo, hi) for r, (lo, hi) in bounds.items() if not lo <= by[r] <= hi]
-        bad += [(r, k, 0, 0) for r, k in by.items() if r not in bounds]
+        bad = _rarities_out_of_bounds(Counter(cs.card(num).rarity for num in (counts - starter).elements()), bounds)
         if not bad:
             return []
         notes.append(

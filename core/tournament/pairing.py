@@ -211,13 +211,18 @@ def _refuse(event: Event) -> None:
 
 def _choose_bye(event: Event, led: Ledger, gidx: list[int], rng: random.Random) -> int:
     """Lowest-ranked eligible player among those with the fewest byes."""
-    fewest = min(led.byes[g] for g in gidx)
-    cands = [g for g in gidx if led.byes[g] == fewest]
-    low = min(led.points[g] for g in cands)
-    cands = [g for g in cands if led.points[g] == low]
+    cands = _lowest_of_fewest_byes(led, gidx)
     if len(cands) > 1 and event.tiebreakers:
         cands = _lowest_on_tiebreakers(event, led, cands)
     return cands[0] if len(cands) == 1 else rng.choice(cands)
+
+
+def _lowest_of_fewest_byes(led: Ledger, gidx: list[int]) -> list[int]:
+    """Among the players with the fewest byes, those with the fewest points."""
+    fewest = min(led.byes[g] for g in gidx)
+    cands = [g for g in gidx if led.byes[g] == fewest]
+    low = min(led.points[g] for g in cands)
+    return [g for g in cands if led.points[g] == low]
 
 
 def _lowest_on_tiebreakers(event: Event, led: Ledger, cands: list[int]) -> list[int]:
@@ -382,17 +387,23 @@ def _solve(
         runs = _runs(bad, k)
         if runs == [(0, k - 1)]:
             return _solve_window(0, k - 1, groups, values, met, rng, apart).pairs
-        sols = {}
-        for run in runs:
-            if run not in cache:
-                cache[run] = _solve_window(run[0], run[1], groups, values, met, rng, apart)
-            sols[run] = cache[run]
+        sols = _window_solutions(runs, cache, groups, values, met, rng, apart)
         pairs, newbad = _fast_pass(groups, avoid, rng, runs, sols)
         if not newbad:
             return pairs
         if newbad <= bad:  # cannot happen; be safe: solve the whole round
             bad = set(range(k))
         bad |= newbad
+
+
+def _window_solutions(runs, cache: dict[tuple[int, int], _Window], groups, values, met, rng, apart) -> dict:
+    """The exact solution of each window ``runs`` names, solved once and kept in ``cache``."""
+    sols = {}
+    for run in runs:
+        if run not in cache:
+            cache[run] = _solve_window(run[0], run[1], groups, values, met, rng, apart)
+        sols[run] = cache[run]
+    return sols
 
 
 def _score_groups(pts: list[int]) -> tuple[list[int], list[list[int]]]:

@@ -102,13 +102,18 @@ def measure(log: list[dict], event: Event | None = None) -> list[RoundTimes]:
     if kept is not None and kept[0][0] is first and kept[0][1] is last and kept[0][2] is event:
         return list(kept[1])
     times = _measure(log, event)
+    _forget_oldest()
+    _MEASURED[key] = ((first, last, event), times)
+    return list(times)
+
+
+def _forget_oldest() -> None:
+    """Make room in the kept answers of :func:`measure` once they are full."""
     if len(_MEASURED) >= _MEASURED_MAX:
         try:
             _MEASURED.pop(next(iter(_MEASURED)), None)  # the oldest
         except (RuntimeError, StopIteration):  # another thread changed it meanwhile
             pass
-    _MEASURED[key] = ((first, last, event), times)
-    return list(times)
 
 
 def _undone(log: list[dict]) -> set:
@@ -347,15 +352,23 @@ def _figures(times: list[RoundTimes], history: list[list[dict]]):
     over, turn, slot = _slots([t for t in times])
     if over:
         return _mean(over), (_mean(turn) if turn else DEFAULT_TURNAROUND), slot, "event", len(over)
-    h_over, h_turn, h_slot = [], [], []
+    h_over, h_turn, h_slot = _history_slots(history)
+    if h_over:
+        return _mean(h_over), (_mean(h_turn) if h_turn else DEFAULT_TURNAROUND), h_slot, "store", 0
+    return DEFAULT_OVERRUN, DEFAULT_TURNAROUND, [], "default", 0
+
+
+def _history_slots(history: list[list[dict]]) -> tuple[list[float], list[float], list[float]]:
+    """The overruns, turnarounds and slots of the store's earlier events, together."""
+    h_over: list[float] = []
+    h_turn: list[float] = []
+    h_slot: list[float] = []
     for log in history or ():
         o, t, s = _slots(measure(log))
         h_over += o
         h_turn += t
         h_slot += s
-    if h_over:
-        return _mean(h_over), (_mean(h_turn) if h_turn else DEFAULT_TURNAROUND), h_slot, "store", 0
-    return DEFAULT_OVERRUN, DEFAULT_TURNAROUND, [], "default", 0
+    return h_over, h_turn, h_slot
 
 
 def _top_rounds(top: int) -> int:
