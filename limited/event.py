@@ -50,7 +50,7 @@ from core.rules.decklists import (
 from limited.deckstate import DeckState
 from limited.draft import POD_MAX, POD_MIN, Seat, build_draft_deck, check_packs, run_draft, seat_pods
 from limited.packs import check_booster, check_pod_fit, check_starters
-from limited.sealed import PRODUCTS, build_sealed_deck, open_sealed
+from limited.sealed import PRODUCTS, build_sealed_deck, check_product, open_sealed
 
 __all__ = [
     "open_sealed_pools",
@@ -144,15 +144,6 @@ def _not_opened_yet(ev: Event, rule: str) -> None:
         )
 
 
-def _check_product(product: str) -> None:
-    """A sealed product this desk knows (G-SEALED)."""
-    if product not in PRODUCTS:
-        raise RuleError(
-            _("sealed product {product!r}: use 2s (2 starters) or 1s3b (1 starter + 3 boosters)", product=product),
-            "G-SEALED",
-        )
-
-
 def open_sealed_pools(
     desk: Desk,
     set_code: str | CardSet,
@@ -171,7 +162,7 @@ def open_sealed_pools(
     ev = desk.event
     _need_kind(ev, "sealed")
     _not_opened_yet(ev, "G-SEALED")
-    _check_product(product)
+    check_product(product)
     cs = card_set(set_code, catalog)
     _no_sample_set(ev, cs)
     check_starters(cs)

@@ -65,6 +65,22 @@ def _slot_path(slots: Sequence[RaritySlot], rarity: str, path: str) -> str:
     return path
 
 
+def _slot_rarities(slots: Sequence[RaritySlot], rng: random.Random) -> list[str]:
+    """The rarity of each card the slots give, a slot's last card upgraded by chance (one draw a slot with upgrades)."""
+    rarities: list[str] = []
+    for s in slots:
+        start = len(rarities)
+        rarities.extend([s.rarity] * s.count)
+        if s.upgrades:
+            r, acc = rng.random(), 0.0
+            for u in s.upgrades:
+                acc += u.chance
+                if r < acc:
+                    rarities[start + s.count - 1] = u.rarity
+                    break
+    return rarities
+
+
 class _Opener:
     """Per-set draw tables, checked once."""
 
@@ -133,17 +149,7 @@ class _Opener:
         return out
 
     def draw(self, slots: Sequence[RaritySlot], distinct: bool, rng: random.Random) -> tuple[str, ...]:
-        rarities: list[str] = []
-        for s in slots:
-            start = len(rarities)
-            rarities.extend([s.rarity] * s.count)
-            if s.upgrades:
-                r, acc = rng.random(), 0.0
-                for u in s.upgrades:
-                    acc += u.chance
-                    if r < acc:
-                        rarities[start + s.count - 1] = u.rarity
-                        break
+        rarities = _slot_rarities(slots, rng)
         by = self.by_rarity
         if not distinct:
             choice = rng.choice
@@ -197,6 +203,18 @@ def choose_starter(cs: CardSet, rng: random.Random) -> StarterDef:
     return cs.starters[rng.randrange(len(cs.starters))]
 
 
+def _named_starter(cs: CardSet, starter: str) -> StarterDef:
+    """The set's starter of that id, or RuleError naming those it has (G-SEALED)."""
+    try:
+        return cs.starter(starter)
+    except KeyError:
+        known = join_list(s.id for s in cs.starters)
+        raise RuleError(
+            _("set {code} has no starter {starter!r} (known: {known})", code=cs.code, starter=starter, known=known),
+            "G-SEALED",
+        ) from None
+
+
 def open_starter(cs: CardSet, rng: random.Random, starter: str | StarterDef | None = None) -> Pack:
     """One starter pack (G-SEALED): the named one, or one drawn at random.
 
@@ -208,14 +226,7 @@ def open_starter(cs: CardSet, rng: random.Random, starter: str | StarterDef | No
     elif isinstance(starter, StarterDef):
         st = starter
     else:
-        try:
-            st = cs.starter(starter)
-        except KeyError:
-            known = join_list(s.id for s in cs.starters)
-            raise RuleError(
-                _("set {code} has no starter {starter!r} (known: {known})", code=cs.code, starter=starter, known=known),
-                "G-SEALED",
-            ) from None
+        st = _named_starter(cs, starter)
     if st.slots:
         cards = _opener(cs).draw(st.slots, st.duplicate_protection, rng)
     else:

@@ -631,21 +631,26 @@ def _playoff_seeds(event: Event, led: Ledger, ids: list[str], keys, tags, order:
     nobody stands between them (G-TIE-PLAYOFF, G-TIE-1)."""
     names = {p.id: p.name for p in event.players}
     idx = [led.index[pid] for pid in ids]
-    for i in idx[1:]:
-        if led.points[i] != led.points[idx[0]]:
-            raise RuleError(
-                _(
-                    "{a} and {b} are not on equal points; a playoff is only held among players on equal points",
-                    a=names[ids[0]],
-                    b=names[led.ids[i]],
-                ),
-                "G-TIE-PLAYOFF",
-            )
+    _check_equal_points(led, idx, names)
     chosen = set(idx)
     _check_whole_places(led, chosen, keys, tags, order, names)
     pos = [k for k, i in enumerate(order) if i in chosen]
     _check_side_by_side(led, chosen, order, pos, names)
     return [led.ids[order[k]] for k in pos]
+
+
+def _check_equal_points(led: Ledger, idx: list[int], names: dict[str, str]) -> None:
+    """A playoff is held among players on equal points only (G-TIE-PLAYOFF)."""
+    for i in idx[1:]:
+        if led.points[i] != led.points[idx[0]]:
+            raise RuleError(
+                _(
+                    "{a} and {b} are not on equal points; a playoff is only held among players on equal points",
+                    a=names[led.ids[idx[0]]],
+                    b=names[led.ids[i]],
+                ),
+                "G-TIE-PLAYOFF",
+            )
 
 
 def _check_whole_places(led: Ledger, chosen: set[int], keys, tags, order: list[int], names: dict[str, str]) -> None:
