@@ -264,7 +264,7 @@ def check_elimination_result(result: Match | str | None) -> str | None:
             else _("the elimination match has no result yet"),
             "G-SE",
         )
-    what = {"draw": _("a draw"), "double_loss": _("a double loss")}.get(outcome) or labels.match_outcome_label(outcome)
+    what = _outcome_words(outcome)
     raise RuleError(
         _(
             "an elimination match must name a winner; {what} at table {t} cannot stand "
@@ -279,6 +279,11 @@ def check_elimination_result(result: Match | str | None) -> str | None:
         ),
         "G-SE",
     )
+
+
+def _outcome_words(outcome: str) -> str:
+    """An outcome that names no winner, in words (a draw, a double loss ...)."""
+    return {"draw": _("a draw"), "double_loss": _("a double loss")}.get(outcome) or labels.match_outcome_label(outcome)
 
 
 def no_winner_refusal(event: Event, rnd: Round, match: Match) -> str | None:
@@ -700,16 +705,21 @@ def _place_final(placings: _Placings, tops) -> None:
     final_round = tops[-1]
     final = next(m for m in final_round.matches if not is_third_place(tops, n - 1, m))
     third = next((m for m in final_round.matches if is_third_place(tops, n - 1, m)), None)
-    if _no_winner_final(tops):
+    _place_finalists(placings, final, no_winner=_no_winner_final(tops))
+    if third is not None and third.outcome in ("p1", "p2"):
+        _place_third_match(placings, third)
+
+
+def _place_finalists(placings: _Placings, final: Match, *, no_winner: bool) -> None:
+    """1 the winner, 2 the finalist; with ``no_winner`` (G-ID-3, L-NO-WINNER) both share 2nd."""
+    if no_winner:
         # no champion: the final drawn is a shared place (同着) of the two finalists, 2nd, and place 1 stays empty
         for pid in sorted(final.players(), key=placings.by_seed):
             placings.add(pid, "final", elimination_label(1), 2)
-    else:
-        placings.add(final.winner(), "winner", _("Winner"))
-        if final.p2 is not None:
-            placings.add(final.loser(), "final", elimination_label(1))
-    if third is not None and third.outcome in ("p1", "p2"):
-        _place_third_match(placings, third)
+        return
+    placings.add(final.winner(), "winner", _("Winner"))
+    if final.p2 is not None:
+        placings.add(final.loser(), "final", elimination_label(1))
 
 
 def _place_third_match(placings: _Placings, third: Match) -> None:
