@@ -355,12 +355,17 @@ def next_elimination_round(event: Event, third_place: bool | None = None) -> tup
         return None  # the final was played (with a winner, or none by the organizer's G-ID-3 call)
     for m in last.matches:
         check_elimination_result(m)
-    active = {p.id for p in event.players if p.active}
+    active = _active_ids(event)
     n_next = slots_in_round // 2
     out = _winners_matches({m.table: m.winner() for m in main}, active, n_next)
     if n_next == 1 and _wants_third(event, third_place):
         out += _third_place_match(tops, {m.table: m.loser() for m in main}, active)
     return tuple(out)
+
+
+def _active_ids(event: Event) -> set[str]:
+    """The ids of the players still in the event (not dropped or excluded)."""
+    return {p.id for p in event.players if p.active}
 
 
 def _bracket_matches(tops: list[Round], r: int) -> list[Match]:

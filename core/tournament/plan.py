@@ -490,7 +490,7 @@ def _finished_at(event: Event, times: list[RoundTimes], cut: bool, base_rounds: 
     """The event's actual end once it is over: the final decided, or the last
     Swiss round played with no cut planned; else None."""
     cur = event.current_round
-    if cur is None or not cur.complete or not times or times[-1].end is None:
+    if cur is None or not cur.complete or not _last_ended(times):
         return None
     if cut and _is_final(cur):
         return times[-1].end  # the final is decided
@@ -502,6 +502,11 @@ def _finished_at(event: Event, times: list[RoundTimes], cut: bool, base_rounds: 
 def _last_swiss(event: Event, rnd: Round, base_rounds: int) -> bool:
     """Whether ``rnd`` is the last of the Swiss rounds planned."""
     return rnd.stage == "swiss" and len(event.swiss_rounds) >= base_rounds
+
+
+def _last_ended(times: list[RoundTimes]) -> bool:
+    """Whether the last round measured has an end."""
+    return bool(times) and times[-1].end is not None
 
 
 def _is_final(rnd: Round) -> bool:
