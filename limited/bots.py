@@ -394,6 +394,13 @@ class Bot:
         side = (n // size) % 2
         self._reads[side] += 1
         self._cutw[side] += k
+        self._read_flow_and_cut(side, offered, k, size)
+        self._name_upstream(side)
+
+    def _read_flow_and_cut(self, side: int, offered: Sequence[str], k: int, size: int) -> None:
+        """Add to ``side``'s flow the rating the pack still holds in each colour less what a pack of
+        its size holds on average (a later pick weighs more), and to its cut the cards taken from
+        each colour beyond the shares of the rarities left."""
         by = self.facts.by_number
         flow, base, cut = self.flow[side], self._base, self.cut[side]
         late = 1.0 + k / size
@@ -411,7 +418,6 @@ class Bot:
             share = self._shares[r]
             for i in range(_NC):
                 cut[i] -= k * q * share[i]
-        self._name_upstream(side)
 
     def _name_upstream(self, side: int) -> None:
         """After a read of ``side``: the two colours most cut there become what :meth:`upstream` names
@@ -443,15 +449,17 @@ class Bot:
     def _came_back(self, offered: Sequence[str], here: Counter, n: int, rnd: int) -> int | None:
         """The pool size at which this pack was seen early this round, None when it was not."""
         early = self._early
-        if self._lap:  # the table's size is known: only the pack seen one lap ago can be back
-            cands = [n - self._lap] if n - self._lap in early else []
-        else:
-            cands = [n0 for n0 in early if n0 < n]
-        for n0 in cands:
+        for n0 in self._seen_before(n):
             r0, seen = early[n0]
             if r0 == rnd and all(num in seen for num in offered) and not here - seen:
                 return n0
         return None
+
+    def _seen_before(self, n: int) -> list[int]:
+        """The pool sizes at which a pack now back could have been seen early."""
+        if self._lap:  # the table's size is known: only the pack seen one lap ago can be back
+            return [n - self._lap] if n - self._lap in self._early else []
+        return [n0 for n0 in self._early if n0 < n]
 
     def _census(self, taken_cards: Counter, seen: Counter, mine: str) -> None:
         """Add what the other seats took (``taken_cards``) of what the pack held (``seen``), this seat's
@@ -493,9 +501,7 @@ class Bot:
         rd = READ_EARLY if pool_size < self.commit_after else 1.0
         # Once the picks left cannot fill a deck, the pool decides: a move is only to a pair that casts as many of it.
         left = self.deck_size // 10 * self.pack_size - pool_size if self.pack_size else self.deck_size
-        floor = -1
-        if old and left < self.deck_size:
-            floor = max(n for j, n in enumerate(self._fitn) if PAIRS[j] & old == old)
+        floor = self._pool_floor(old, left)
         out: list[float | None] = []
         for j, p in enumerate(PAIRS):
             if self._fitn[j] + max(0, left) < self.deck_size and self._fitn[j] < floor:
@@ -508,6 +514,13 @@ class Bot:
                 v += STAY * pool_size
             out.append(v)
         return out
+
+    def _pool_floor(self, old: int, left: int) -> int:
+        """Once the picks left cannot fill a deck: the most of the pool a pair holding the
+        current pair ``old`` casts (a move must cast as many); -1 before then."""
+        if old and left < self.deck_size:
+            return max(n for j, n in enumerate(self._fitn) if PAIRS[j] & old == old)
+        return -1
 
     def _have(self) -> int:
         return sum(1 << i for i in range(_NC) if self.weights[i] > 0)
@@ -588,9 +601,8 @@ class Bot:
         self._count(pool)
         pair, on = self.pair, self._on
         total_picks = self.deck_size // 10 * (self.pack_size or 11)
-        c0 = self.commit_after
-        cast = min(1.0, max(0, n - c0) / max(1, CAST_BY - c0))
-        full = bool(pair) and (on >= self.deck_size or on + total_picks - n <= self.deck_size)
+        cast = self._cast_weight(n)
+        full = bool(pair) and self._deck_full(on, n, total_picks)
         # The first pick knows nothing: the rating alone.
         belief = self._belief(n, values) if n else None
         chance = _chance(belief)
@@ -611,6 +623,15 @@ class Bot:
             curve=self.curve,
             targets=self._targets,
         )
+
+    def _cast_weight(self, n: int) -> float:
+        """How much castability counts at pool size ``n``: 0 until the commitment, 1 from CAST_BY."""
+        c0 = self.commit_after
+        return min(1.0, max(0, n - c0) / max(1, CAST_BY - c0))
+
+    def _deck_full(self, on: int, n: int, total_picks: int) -> bool:
+        """Whether the pair already casts a deck's worth, or the picks left only just fill it."""
+        return on >= self.deck_size or on + total_picks - n <= self.deck_size
 
     def _dead(self, belief: list[float] | None, cast: float, n: int, total_picks: int) -> float:
         """What a card the final pair cannot cast costs now: up to DEAD_WEIGHT, as much of it as the picks

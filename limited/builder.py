@@ -34,6 +34,58 @@ def _fits(f: CardFacts, pair: int) -> bool:
     return not (f.needs & ~pair)
 
 
+def _value(f: CardFacts, pair: int) -> float:
+    """A card's worth in a deck of colour pair ``pair``: dead cards sink."""
+    return f.rating - (0 if _fits(f, pair) else DEAD_CARD)
+
+
+def _best_pair(items: list[CardFacts], size: int) -> int:
+    """The colour pair whose best ``size`` cards rate highest.
+
+    A castable card (rating 0-5) always outranks a dead one (at most 5 - DEAD_CARD < 0), so a pair's
+    best ``size`` cards are its castable ones by rating, then the best dead ones: one sort for all pairs."""
+    by_rating = sorted(items, key=lambda f: -f.rating)
+    best_pair, best_v = PAIRS[0], -1e9
+    for pair in PAIRS:
+        on = [f.rating for f in by_rating if not f.needs & ~pair]
+        v = float(sum(on[:size]))
+        if len(on) < size:
+            off = [f.rating for f in by_rating if f.needs & ~pair]
+            v += sum(off[: size - len(on)]) - DEAD_CARD * (size - len(on))
+        if v > best_v:
+            best_pair, best_v = pair, v
+    return best_pair
+
+
+class _NameRoom:
+    """The copies taken of each name (deck and spares together) within the
+    name limit (R-DECK-4; a card's own most overrides it)."""
+
+    def __init__(self, name_limit: int | None) -> None:
+        self.name_limit = name_limit
+        self.counts: Counter = Counter()
+
+    def room(self, f: CardFacts) -> bool:
+        if self.name_limit is None:
+            return True
+        limit = f.max_copies if f.max_copies is not None else self.name_limit
+        return self.counts[f.name_key] < limit
+
+    def up_to(self, cards: list[CardFacts], want: int) -> tuple[Counter, list[CardFacts]]:
+        """Up to ``want`` of ``cards`` in order, each with room; the rest left over, in order."""
+        got: Counter = Counter()
+        rest: list[CardFacts] = []
+        taken = 0
+        for f in cards:
+            if taken < want and self.room(f):
+                got[f.number] += 1
+                self.counts[f.name_key] += 1
+                taken += 1
+            else:
+                rest.append(f)
+        return got, rest
+
+
 def build_deck(
     pool: Iterable[str], facts: SetFacts, size: int, *, name_limit: int | None = None, spares: int = 0
 ) -> Decklist:
@@ -51,41 +103,11 @@ def build_deck(
             "G-SEALED" if name_limit is not None else "G-DRAFT-4",
         )
 
-    def value(f: CardFacts, pair: int) -> float:
-        return f.rating - (0 if _fits(f, pair) else DEAD_CARD)
-
-    # A castable card (rating 0-5) always outranks a dead one (at most 5 - DEAD_CARD < 0), so a pair's
-    # best ``size`` cards are its castable ones by rating, then the best dead ones: one sort for all pairs.
-    by_rating = sorted(items, key=lambda f: -f.rating)
-    best_pair, best_v = PAIRS[0], -1e9
-    for pair in PAIRS:
-        on = [f.rating for f in by_rating if not f.needs & ~pair]
-        v = float(sum(on[:size]))
-        if len(on) < size:
-            off = [f.rating for f in by_rating if f.needs & ~pair]
-            v += sum(off[: size - len(on)]) - DEAD_CARD * (size - len(on))
-        if v > best_v:
-            best_pair, best_v = pair, v
-
-    order = sorted(items, key=lambda f: (-value(f, best_pair), not f.is_character, f.total_cost, f.number))
-    counts: Counter = Counter()  # per name key, deck and spares together
-    deck: Counter = Counter()
-    rest: list[CardFacts] = []
-
-    def room(f: CardFacts) -> bool:
-        if name_limit is None:
-            return True
-        limit = f.max_copies if f.max_copies is not None else name_limit
-        return counts[f.name_key] < limit
-
-    taken = 0
-    for f in order:
-        if taken < size and room(f):
-            deck[f.number] += 1
-            counts[f.name_key] += 1
-            taken += 1
-        else:
-            rest.append(f)
+    best_pair = _best_pair(items, size)
+    order = sorted(items, key=lambda f: (-_value(f, best_pair), not f.is_character, f.total_cost, f.number))
+    take = _NameRoom(name_limit)  # per name key, deck and spares together
+    deck, rest = take.up_to(order, size)
+    taken = sum(deck.values())
     if taken < size:
         raise RuleError(
             _(
@@ -96,13 +118,5 @@ def build_deck(
             ),
             "R-DECK-4",
         )
-    spare: Counter = Counter()
-    want, got = min(spares, SPARE_MAX), 0
-    for f in rest:
-        if got >= want:
-            break
-        if room(f):
-            spare[f.number] += 1
-            counts[f.name_key] += 1
-            got += 1
+    spare, _rest = take.up_to(rest, min(spares, SPARE_MAX))
     return Decklist.from_counts(dict(sorted(deck.items())), dict(sorted(spare.items())))

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from typing import Callable
 
 from core.i18n import _
 from limited.draft import PickTimer, direction
@@ -146,24 +147,51 @@ class TableCall:
 
     def call(self, now: float) -> str:
         """What the caller says now."""
-        left = self.left(now)
-        if self.phase == "ready":
-            text = _("Ready: space opens pack 1")
-        elif self.phase == "pick":
-            if self.started is not None and not self.paused and now - self.started < PICK_UP_SECONDS:
-                text = _("Pick up!")
-            else:
-                text = _("{n} seconds left", n=math.ceil(left or 0))
-        elif self.phase == "draft":
-            text = _("Draft! Pass the pack {arrow}", arrow="→" if self.direction > 0 else "←")
-        elif self.phase == "last":
-            text = _("Take the last card")
-        elif self.phase == "pack_done":
-            text = _("Pack {round} done: space opens pack {next}", round=self.round + 1, next=self.round + 2)
-        elif self.phase == "done":
-            text = _("Draft over: b starts the deck-building timer")
-        elif self.phase == "build":
-            text = _("Build your decks")
-        else:
-            text = _("Time: hand in your decks")
+        text = _PHASE_CALLS.get(self.phase, _call_time_up)(self, now)
         return _("Paused: {call}", call=text) if self.paused else text
+
+
+def _call_ready(c: TableCall, now: float) -> str:
+    return _("Ready: space opens pack 1")
+
+
+def _call_pick(c: TableCall, now: float) -> str:
+    if c.started is not None and not c.paused and now - c.started < PICK_UP_SECONDS:
+        return _("Pick up!")
+    return _("{n} seconds left", n=math.ceil(c.left(now) or 0))
+
+
+def _call_draft(c: TableCall, now: float) -> str:
+    return _("Draft! Pass the pack {arrow}", arrow="→" if c.direction > 0 else "←")
+
+
+def _call_last(c: TableCall, now: float) -> str:
+    return _("Take the last card")
+
+
+def _call_pack_done(c: TableCall, now: float) -> str:
+    return _("Pack {round} done: space opens pack {next}", round=c.round + 1, next=c.round + 2)
+
+
+def _call_done(c: TableCall, now: float) -> str:
+    return _("Draft over: b starts the deck-building timer")
+
+
+def _call_build(c: TableCall, now: float) -> str:
+    return _("Build your decks")
+
+
+def _call_time_up(c: TableCall, now: float) -> str:
+    return _("Time: hand in your decks")
+
+
+#: What the caller says in each phase (the build clock run out otherwise).
+_PHASE_CALLS: dict[str, Callable[[TableCall, float], str]] = {
+    "ready": _call_ready,
+    "pick": _call_pick,
+    "draft": _call_draft,
+    "last": _call_last,
+    "pack_done": _call_pack_done,
+    "done": _call_done,
+    "build": _call_build,
+}

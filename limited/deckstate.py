@@ -38,6 +38,11 @@ LIBRARY_SCHEMA = "lycee-library-deck/1"
 SECTIONS = ("deck", "spare")
 
 
+def _in_order(order, held: set) -> list:
+    """The values of ``order`` that the pool holds, in that order."""
+    return [v for v in order if v in held]
+
+
 @dataclass
 class DeckState:
     """Pool, deck and spares of one deck being built (see the module docstring)."""
@@ -69,8 +74,12 @@ class DeckState:
             if num not in self.cs:
                 raise LyceeError(_("{number} is not a card of set {set}", number=num, set=self.cs.code))
         if not self.name:
-            seed = f" {self.seed}" if self.seed is not None else ""
-            self.name = f"{self.cs.code} {self.kind}{seed}"
+            self.name = self._default_name()
+
+    def _default_name(self) -> str:
+        """The set, the kind and the seed when there is one (``alpha sealed 42``)."""
+        seed = f" {self.seed}" if self.seed is not None else ""
+        return f"{self.cs.code} {self.kind}{seed}"
 
     # -- reading ---------------------------------------------------------------------------------
     @property
@@ -104,16 +113,16 @@ class DeckState:
         """The values filter ``what`` cycles through (None first: all)."""
         cards = [self.card(n) for n in self.pool]
         vals: list
-        if what == "type":
-            vals = [t for t in CARD_TYPES if any(c.type == t for c in cards)]
-        elif what == "attr":
-            vals = [a for a in ATTRIBUTES if any(a in c.attributes for c in cards)]
-        elif what == "pair":
+        if what == "pair":
             vals = self.pairs()
         elif what == "cost":
             vals = sorted({c.total_cost for c in cards})
+        elif what == "type":
+            vals = _in_order(CARD_TYPES, {c.type for c in cards})
+        elif what == "attr":
+            vals = _in_order(ATTRIBUTES, {a for c in cards for a in c.attributes})
         else:
-            vals = [r for r in self.cs.rarities if any(c.rarity == r for c in cards)]
+            vals = _in_order(self.cs.rarities, {c.rarity for c in cards})
         return [None, *vals]
 
     def pairs(self) -> list[tuple[str, str]]:
@@ -164,9 +173,13 @@ class DeckState:
         """The pool's card numbers shown: filtered, searched (:attr:`query`), in the chosen order."""
         shown = [n for n in self.pool if self.passes(self.card(n))]
         if self.query:
-            found = {c.number for c in search_cards((self.card(n) for n in shown), self.query)}
-            shown = [n for n in shown if n in found]
+            shown = self._searched(shown, self.query)
         return sorted(shown, key=lambda n: self.order(self.card(n)))
+
+    def _searched(self, shown: list[str], query: str) -> list[str]:
+        """Those of ``shown`` the search finds, in their order."""
+        found = {c.number for c in search_cards((self.card(n) for n in shown), query)}
+        return [n for n in shown if n in found]
 
     def search(self, text: str | None) -> int:
         """Show only the pool's cards found by number or name (kana folded;

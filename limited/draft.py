@@ -148,6 +148,24 @@ class Seat:
     bot: bool = True
 
 
+def _bot_names(bot_names: Sequence[str] | None, bots: int) -> list[str]:
+    """A name for every bot: those given, or Bot 1, Bot 2 ..."""
+    names = list(bot_names) if bot_names is not None else [_("Bot {n}", n=i + 1) for i in range(bots)]
+    if len(names) != bots:
+        raise ValueError("bot_names must name every bot")
+    return names
+
+
+def _spread_humans(order: list[str], n: int, rng: random.Random) -> list[Seat | None]:
+    """The humans in ``order`` at seats offset + floor(i*n/h) (offset drawn), the other seats empty."""
+    seats: list[Seat | None] = [None] * n
+    if order:
+        offset = rng.randrange(n)
+        for i, name in enumerate(order):
+            seats[(offset + i * n // len(order)) % n] = Seat(name, False)
+    return seats
+
+
 def seat_table(
     humans: Sequence[str], bots: int, rng: random.Random, *, bot_names: Sequence[str] | None = None
 ) -> tuple[Seat, ...]:
@@ -157,14 +175,8 @@ def seat_table(
     _check_pod(n)
     order = list(humans)
     rng.shuffle(order)
-    names = list(bot_names) if bot_names is not None else [_("Bot {n}", n=i + 1) for i in range(bots)]
-    if len(names) != bots:
-        raise ValueError("bot_names must name every bot")
-    seats: list[Seat | None] = [None] * n
-    if order:
-        offset = rng.randrange(n)
-        for i, name in enumerate(order):
-            seats[(offset + i * n // len(order)) % n] = Seat(name, False)
+    names = _bot_names(bot_names, bots)
+    seats = _spread_humans(order, n, rng)
     it = iter(names)
     return tuple(s if s is not None else Seat(next(it), True) for s in seats)
 
@@ -238,6 +250,60 @@ class Pick:
     took: str
     #: A human's pick made by the bot because the timer ran out.
     timeout: bool = False
+
+
+def _seats(seats: int | Sequence[Seat]) -> tuple[Seat, ...]:
+    """The pod's seats: given, or that many bots."""
+    if isinstance(seats, int):
+        return tuple(Seat(_("Bot {n}", n=i + 1)) for i in range(seats))
+    return tuple(seats)
+
+
+def _factories(picker: PickerFactory | Sequence[PickerFactory], n: int) -> list[PickerFactory]:
+    """One picker factory per seat: the one given for all, or one each."""
+    factories = [picker] * n if callable(picker) else list(picker)
+    if len(factories) != n:
+        raise ValueError("one picker factory per seat")
+    return factories
+
+
+def _open_packs(cs: CardSet | None, n: int, packs: int, seed: int | None) -> tuple[tuple[tuple[str, ...], ...], ...]:
+    """The packs opened for ``n`` seats from the set's boosters (G-DRAFT-1), each
+    big enough to give its deck cards (G-DRAFT-4)."""
+    if cs is None or seed is None:
+        raise ValueError("opening the packs needs the set and a seed")
+    check_booster(cs, "G-DRAFT-1")
+    size = cs.booster.size  # type: ignore[union-attr]
+    if size < DRAFT_CARDS_PER_PACK:
+        raise RuleError(
+            _(
+                "set {code}: a booster of {size} cards cannot give {per_pack} deck cards a pack",
+                code=cs.code,
+                size=size,
+                per_pack=DRAFT_CARDS_PER_PACK,
+            ),
+            "G-DRAFT-4",
+        )
+    return open_draft_packs(cs, n, packs, seed)
+
+
+def _round_shape_problems(r: int, rnd: Sequence[Sequence[str]], n: int) -> list[tuple[str, str]]:
+    """Round ``r`` of opened packs: one pack a seat, all of one size, not empty."""
+    if len(rnd) != n:
+        return [(f"opened[{r}]", _("{n} packs for {seats} seats", n=len(rnd), seats=n))]
+    if len({len(p) for p in rnd}) != 1 or not rnd[0]:
+        return [(f"opened[{r}]", _("the packs of a round must hold the same number of cards"))]
+    return []
+
+
+def _unknown_card_problems(r: int, rnd: Sequence[Sequence[str]], cs: CardSet) -> list[tuple[str, str]]:
+    """Each card of round ``r``'s packs that is not of the set."""
+    return [
+        (f"opened[{r}][{s}][{j}]", _("{num} is not a card of set {code}", num=num, code=cs.code))
+        for s, p in enumerate(rnd)
+        for j, num in enumerate(p)
+        if num not in cs
+    ]
 
 
 @dataclass(frozen=True)
@@ -316,9 +382,7 @@ class Draft:
         set_code: str | None = None,
     ):
         check_packs(packs)
-        self.seats: tuple[Seat, ...] = (
-            tuple(Seat(_("Bot {n}", n=i + 1)) for i in range(seats)) if isinstance(seats, int) else tuple(seats)
-        )
+        self.seats: tuple[Seat, ...] = _seats(seats)
         n = len(self.seats)
         _check_pod(n)
         self.set = cs
@@ -326,21 +390,7 @@ class Draft:
         self.packs = packs
         self.seed = seed
         if opened is None:
-            if cs is None or seed is None:
-                raise ValueError("opening the packs needs the set and a seed")
-            check_booster(cs, "G-DRAFT-1")
-            size = cs.booster.size  # type: ignore[union-attr]
-            if size < DRAFT_CARDS_PER_PACK:
-                raise RuleError(
-                    _(
-                        "set {code}: a booster of {size} cards cannot give {per_pack} deck cards a pack",
-                        code=cs.code,
-                        size=size,
-                        per_pack=DRAFT_CARDS_PER_PACK,
-                    ),
-                    "G-DRAFT-4",
-                )
-            opened = open_draft_packs(cs, n, packs, seed)
+            opened = _open_packs(cs, n, packs, seed)
         self.opened = tuple(tuple(tuple(p) for p in rnd) for rnd in opened)
         self._check_opened()
         self.deck_size = deck_size("draft", packs)
@@ -348,10 +398,7 @@ class Draft:
         self.clock = clock
         self.autopick = autopick
         self.auto_last = auto_last
-        factories = [picker] * n if callable(picker) else list(picker)
-        if len(factories) != n:
-            raise ValueError("one picker factory per seat")
-        self._factories = factories
+        self._factories = _factories(picker, n)
         self._pickers: list[Picker | None] = [None] * n
         self._facts = facts_for(cs) if cs is not None else None
         self._round = 0
@@ -374,20 +421,9 @@ class Draft:
                 ("opened", _("{n} rounds of packs for a {packs}-pack draft", n=len(self.opened), packs=self.packs))
             )
         for r, rnd in enumerate(self.opened):
-            if len(rnd) != n:
-                problems.append((f"opened[{r}]", _("{n} packs for {seats} seats", n=len(rnd), seats=n)))
-            elif len({len(p) for p in rnd}) != 1 or not rnd[0]:
-                problems.append((f"opened[{r}]", _("the packs of a round must hold the same number of cards")))
+            problems += _round_shape_problems(r, rnd, n)
             if self.set is not None:
-                for s, p in enumerate(rnd):
-                    for j, num in enumerate(p):
-                        if num not in self.set:
-                            problems.append(
-                                (
-                                    f"opened[{r}][{s}][{j}]",
-                                    _("{num} is not a card of set {code}", num=num, code=self.set.code),
-                                )
-                            )
+                problems += _unknown_card_problems(r, rnd, self.set)
         if problems:
             raise ValidationError(_("the draft packs"), problems)
 
@@ -623,15 +659,23 @@ class Draft:
             if self._waiting == 0:
                 self._advance()
                 continue
-            for s in bots:
-                if not self._picked[s]:
-                    self._take(s, self._bot_for(s).choose(self._held[s], self._pools[s]))
+            self._bots_pick(bots)
             if self.auto_last:
-                for s in range(n):
-                    if not self._picked[s] and len(self._held[s]) == 1:
-                        self._take(s, self._held[s][0])
+                self._take_last_cards()
             if self._waiting:
                 return
+
+    def _bots_pick(self, bots: list[int]) -> None:
+        """Each bot seat still to pick this step picks."""
+        for s in bots:
+            if not self._picked[s]:
+                self._take(s, self._bot_for(s).choose(self._held[s], self._pools[s]))
+
+    def _take_last_cards(self) -> None:
+        """Each seat still to pick from a pack of one card takes it."""
+        for s in range(len(self.seats)):
+            if not self._picked[s] and len(self._held[s]) == 1:
+                self._take(s, self._held[s][0])
 
 
 # -- decks ------------------------------------------------------------------------------------------

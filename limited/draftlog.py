@@ -35,7 +35,7 @@ import json
 from collections import Counter
 from os import PathLike
 from pathlib import Path
-from typing import Any, TypeGuard
+from typing import Any, Sequence, TypeGuard
 
 from core.cards.decks import DRAFT_PACKS, Decklist, check_draft
 from core.cards.model import CardSet, normalize_number
@@ -72,10 +72,7 @@ def draft_log(res: DraftResult) -> dict:
     n = len(res.seats)
     by_round: list[list[dict]] = [[] for _ in range(res.packs)]
     for p in res.picks:
-        d: dict[str, Any] = {"pick": p.pick, "seat": p.seat, "offered": list(p.offered), "took": p.took}
-        if p.timeout:
-            d["timeout"] = True
-        by_round[p.round - 1].append(d)
+        by_round[p.round - 1].append(_pick_doc(p))
     decks = res.decks or (None,) * n
     return {
         "schema": SCHEMA,
@@ -87,50 +84,73 @@ def draft_log(res: DraftResult) -> dict:
             {"round": r + 1, "direction": direction(r), "packs": [list(p) for p in res.opened[r]], "picks": by_round[r]}
             for r in range(res.packs)
         ],
-        "pools": [
-            {
-                "seat": i,
-                "pool": list(res.pools[i]),
-                "deck": _counts(dk, "deck") if (dk := decks[i]) is not None else None,
-                "spare": _counts(dk, "spare") if (dk := decks[i]) is not None else {},
-            }
-            for i in range(n)
-        ],
+        "pools": [_pool_doc(i, res.pools[i], decks[i]) for i in range(n)],
     }
+
+
+def _pick_doc(p: Pick) -> dict[str, Any]:
+    """One pick as logged; ``timeout`` only when the clock took it."""
+    d: dict[str, Any] = {"pick": p.pick, "seat": p.seat, "offered": list(p.offered), "took": p.took}
+    if p.timeout:
+        d["timeout"] = True
+    return d
+
+
+def _pool_doc(i: int, pool: Sequence[str], deck: Decklist | None) -> dict[str, Any]:
+    """Seat ``i``'s pool as logged, with its deck and spares when built."""
+    return {
+        "seat": i,
+        "pool": list(pool),
+        "deck": _counts(deck, "deck") if deck is not None else None,
+        "spare": _counts(deck, "spare") if deck is not None else {},
+    }
+
+
+def _j(v: Any) -> str:
+    """One JSON value on one line, UTF-8 without escapes."""
+    return json.dumps(v, ensure_ascii=False, separators=(", ", ": "))
+
+
+def _comma(n: int, of: int) -> str:
+    """The comma after item ``n`` of ``of``: none after the last."""
+    return "," if n < of - 1 else ""
+
+
+def _item_lines(items: list, indent: str) -> list[str]:
+    """One JSON value a line, commas between."""
+    return [f"{indent}{_j(x)}{_comma(n, len(items))}" for n, x in enumerate(items)]
+
+
+def _round_lines(rnd: dict, end: str) -> list[str]:
+    """One round: its head on a line, then a pack a line and a pick a line."""
+    head = {a: b for a, b in rnd.items() if a not in ("packs", "picks")}
+    return [
+        "    {" + _j(head)[1:-1] + ",",
+        '     "packs": [',
+        *_item_lines(rnd.get("packs", []), "      "),
+        "     ],",
+        '     "picks": [',
+        *_item_lines(rnd.get("picks", []), "      "),
+        f"     ]}}{end}",
+    ]
+
+
+def _key_lines(k: str, v: Any, comma: str) -> list[str]:
+    """One key of the log: rounds by pack and pick, seats and pools an item a line, the rest on one line."""
+    if k == "rounds" and isinstance(v, list):
+        rounds = [line for ri, rnd in enumerate(v) for line in _round_lines(rnd, _comma(ri, len(v)))]
+        return ['  "rounds": [', *rounds, f"  ]{comma}"]
+    if k in ("seats", "pools") and isinstance(v, list):
+        return [f"  {_j(k)}: [", *_item_lines(v, "    "), f"  ]{comma}"]
+    return [f"  {_j(k)}: {_j(v)}{comma}"]
 
 
 def dump_log(doc: dict) -> str:
     """Log text: one key, pack or pick a line, UTF-8 without escapes."""
-
-    def j(v: Any) -> str:
-        return json.dumps(v, ensure_ascii=False, separators=(", ", ": "))
-
-    lines = ["{"]
     keys = list(doc)
+    lines = ["{"]
     for i, k in enumerate(keys):
-        comma = "," if i < len(keys) - 1 else ""
-        v = doc[k]
-        if k == "rounds" and isinstance(v, list):
-            lines.append('  "rounds": [')
-            for ri, rnd in enumerate(v):
-                end = "," if ri < len(v) - 1 else ""
-                head = {a: b for a, b in rnd.items() if a not in ("packs", "picks")}
-                lines.append("    {" + j(head)[1:-1] + ",")
-                lines.append('     "packs": [')
-                packs = rnd.get("packs", [])
-                lines += [f"      {j(p)}{',' if n < len(packs) - 1 else ''}" for n, p in enumerate(packs)]
-                lines.append("     ],")
-                lines.append('     "picks": [')
-                picks = rnd.get("picks", [])
-                lines += [f"      {j(p)}{',' if n < len(picks) - 1 else ''}" for n, p in enumerate(picks)]
-                lines.append(f"     ]}}{end}")
-            lines.append(f"  ]{comma}")
-        elif k in ("seats", "pools") and isinstance(v, list):
-            lines.append(f"  {j(k)}: [")
-            lines += [f"    {j(x)}{',' if n < len(v) - 1 else ''}" for n, x in enumerate(v)]
-            lines.append(f"  ]{comma}")
-        else:
-            lines.append(f"  {j(k)}: {j(v)}{comma}")
+        lines += _key_lines(k, doc[k], _comma(i, len(keys)))
     lines.append("}")
     return "\n".join(lines) + "\n"
 
@@ -159,15 +179,22 @@ def _numbers(v: Any, path: str, p: Problems, cs: CardSet | None) -> tuple[str, .
         return None
     out, ok = [], True
     for i, x in enumerate(v):
-        if not isinstance(x, str) or normalize_number(x) != x:
-            p.add(f"{path}[{i}]", _("{got} is not a card number like CH-0063", got=show_value(x)))
-            ok = False
-        elif cs is not None and x not in cs:
-            p.add(f"{path}[{i}]", _("{x} is not a card of set {code}", x=x, code=cs.code))
+        problem = _number_problem(x, cs)
+        if problem is not None:
+            p.add(f"{path}[{i}]", problem)
             ok = False
         else:
             out.append(x)
     return tuple(out) if ok else None
+
+
+def _number_problem(x: Any, cs: CardSet | None) -> str | None:
+    """What is wrong with a logged card number, or None: it must be written like CH-0063 and be of the set."""
+    if not isinstance(x, str) or normalize_number(x) != x:
+        return _("{got} is not a card number like CH-0063", got=show_value(x))
+    if cs is not None and x not in cs:
+        return _("{x} is not a card of set {code}", x=x, code=cs.code)
+    return None
 
 
 def _count_map(v: Any, path: str, p: Problems) -> dict[str, int] | None:
@@ -313,12 +340,15 @@ def _rounds(
         _keys(rnd, ("round", "direction", "packs", "picks"), rp, p)
         _round_head(rnd, r, rp, p)
         opened.append(_round_packs(rnd, rp, n, p, cs))
-        rp_picks = _list(rnd, "picks", f"{rp}.picks", p, _("expected a list of picks, got {got}", got="{got}"))
-        for i, pk in enumerate(rp_picks or ()):
-            pick = _pick(pk, f"{rp}.picks[{i}]", r, n, p, cs)
-            if pick is not None:
-                picks.append(pick)
+        picks += _round_picks(rnd, r, rp, n, p, cs)
     return opened, picks
+
+
+def _round_picks(rnd: dict, r: int, rp: str, n: int, p: Problems, cs: CardSet | None) -> list[Pick]:
+    """A logged round's picks that read well (the others' problems added)."""
+    rp_picks = _list(rnd, "picks", f"{rp}.picks", p, _("expected a list of picks, got {got}", got="{got}"))
+    picks = [_pick(pk, f"{rp}.picks[{i}]", r, n, p, cs) for i, pk in enumerate(rp_picks or ())]
+    return [pick for pick in picks if pick is not None]
 
 
 def _round_head(rnd: dict, r: int, rp: str, p: Problems) -> None:
@@ -346,10 +376,11 @@ def _round_packs(rnd: dict, rp: str, n: int, p: Problems, cs: CardSet | None) ->
         p.add(f"{rp}.packs", _("{n} packs for {seats} seats: one pack a seat", n=len(rp_packs), seats=n))
     for s, pk in enumerate(rp_packs):
         cards = _numbers(pk, f"{rp}.packs[{s}]", p, cs)
-        if cards is not None:
-            if not cards:
-                p.add(f"{rp}.packs[{s}]", _("an empty pack"))
-            got.append(cards)
+        if cards is None:
+            continue
+        if not cards:
+            p.add(f"{rp}.packs[{s}]", _("an empty pack"))
+        got.append(cards)
     if len({len(x) for x in got}) > 1:
         p.add(f"{rp}.packs", _("the packs of a round must hold the same number of cards"))
     return tuple(got)
@@ -362,21 +393,31 @@ def _pick(pk: Any, pp: str, r: int, n: int, p: Problems, cs: CardSet | None) -> 
     before = len(p.items)
     _keys(pk, ("pick", "seat", "offered", "took", "timeout"), pp, p)
     num, seat, took = pk.get("pick"), pk.get("seat"), pk.get("took")
-    if not _is_int(num) or num < 1:
-        p.add(f"{pp}.pick", _("expected a pick number of 1 or more, got {got}", got=show_value(num)))
-    if not _is_int(seat) or not (0 <= seat < max(n, 1)):
-        p.add(f"{pp}.seat", _("expected a seat 0 to {n}, got {got}", n=n - 1, got=show_value(seat)))
+    _check_pick_and_seat(num, seat, n, pp, p)
     offered = _numbers(pk.get("offered"), f"{pp}.offered", p, cs)
-    if not isinstance(took, str) or normalize_number(took) != took:
-        p.add(f"{pp}.took", _("{got} is not a card number like CH-0063", got=show_value(took)))
-    elif offered is not None and took not in offered:
-        p.add(f"{pp}.took", _("{took} is not among the cards offered [G-DRAFT-1]", took=took))
+    _check_took(took, offered, pp, p)
     timeout = pk.get("timeout", False)
     if not isinstance(timeout, bool):
         p.add(f"{pp}.timeout", _("expected true or false, got {got}", got=show_value(timeout)))
     if len(p.items) != before:
         return None
     return Pick(r + 1, num, seat, offered, took, timeout)  # type: ignore[arg-type]  # each checked above
+
+
+def _check_pick_and_seat(num: Any, seat: Any, n: int, pp: str, p: Problems) -> None:
+    """A pick numbered from 1, by a seat of the table."""
+    if not _is_int(num) or num < 1:
+        p.add(f"{pp}.pick", _("expected a pick number of 1 or more, got {got}", got=show_value(num)))
+    if not _is_int(seat) or not (0 <= seat < max(n, 1)):
+        p.add(f"{pp}.seat", _("expected a seat 0 to {n}, got {got}", n=n - 1, got=show_value(seat)))
+
+
+def _check_took(took: Any, offered: Any, pp: str, p: Problems) -> None:
+    """The card taken: a card number, and one of those offered (G-DRAFT-1)."""
+    if not isinstance(took, str) or normalize_number(took) != took:
+        p.add(f"{pp}.took", _("{got} is not a card number like CH-0063", got=show_value(took)))
+    elif offered is not None and took not in offered:
+        p.add(f"{pp}.took", _("{took} is not among the cards offered [G-DRAFT-1]", took=took))
 
 
 def _pools(doc: dict, p: Problems, n: int, cs: CardSet | None) -> tuple[list[tuple[str, ...]], list[Decklist | None]]:
@@ -392,16 +433,26 @@ def _pools(doc: dict, p: Problems, n: int, cs: CardSet | None) -> tuple[list[tup
         if not _object(e, ep, p):
             continue
         _keys(e, ("seat", "pool", "deck", "spare"), ep, p)
-        if "seat" in e and e["seat"] != i:
-            p.add(
-                f"{ep}.seat",
-                _("expected {i} (pools are listed in seat order), got {got}", i=i, got=show_value(e["seat"])),
-            )
+        _check_pool_seat(e, i, ep, p)
         pools.append(_numbers(e.get("pool"), f"{ep}.pool", p, cs) or ())
-        deck = _count_map(e.get("deck"), f"{ep}.deck", p)
-        spare = _count_map(e.get("spare", {}), f"{ep}.spare", p)
-        decks.append(Decklist.from_counts(deck, spare or {}) if deck is not None else None)
+        decks.append(_logged_deck(e, ep, p))
     return pools, decks
+
+
+def _check_pool_seat(e: dict, i: int, ep: str, p: Problems) -> None:
+    """The pools are listed in seat order: pool ``i`` names seat ``i`` if any."""
+    if "seat" in e and e["seat"] != i:
+        p.add(
+            f"{ep}.seat",
+            _("expected {i} (pools are listed in seat order), got {got}", i=i, got=show_value(e["seat"])),
+        )
+
+
+def _logged_deck(e: dict, ep: str, p: Problems) -> Decklist | None:
+    """A logged pool's deck and spares, or None when it has no deck."""
+    deck = _count_map(e.get("deck"), f"{ep}.deck", p)
+    spare = _count_map(e.get("spare", {}), f"{ep}.spare", p)
+    return Decklist.from_counts(deck, spare or {}) if deck is not None else None
 
 
 def read_log(path: str | PathLike, cs: CardSet | None = None) -> DraftResult:
@@ -452,8 +503,22 @@ def replay(log: dict | DraftResult, cs: CardSet | None = None, *, source: str = 
         raise ValidationError(
             source, [(f"$.rounds{w.removeprefix('opened')}", what) for w, what in e.problems]
         ) from None
+    _replay_picks(d, res.picks, source)
+    out = d.result(res.decks if res.decks else None)
+    # the engine replays every pick as made by hand: a pick the timer took stays marked
+    out = dataclasses.replace(
+        out, picks=tuple(dataclasses.replace(q, timeout=p.timeout) for q, p in zip(out.picks, res.picks))
+    )
+    problems = _result_problems(res, out, cs)
+    if problems:
+        raise ValidationError(source, problems)
+    return out
+
+
+def _replay_picks(d: Draft, picks: Sequence[Pick], source: str) -> None:
+    """Make each logged pick on ``d``; refuse a pick not offered (G-DRAFT-1) or picks that stop early."""
     index: dict[int, int] = {}
-    for p in res.picks:
+    for p in picks:
         i = index.get(p.round, 0)
         index[p.round] = i + 1
         problem = _pick_problem(d, p, f"$.rounds[{p.round - 1}].picks[{i}]")
@@ -476,15 +541,6 @@ def replay(log: dict | DraftResult, cs: CardSet | None = None, *, source: str = 
                 )
             ],
         )
-    out = d.result(res.decks if res.decks else None)
-    # the engine replays every pick as made by hand: a pick the timer took stays marked
-    out = dataclasses.replace(
-        out, picks=tuple(dataclasses.replace(q, timeout=p.timeout) for q, p in zip(out.picks, res.picks))
-    )
-    problems = _result_problems(res, out, cs)
-    if problems:
-        raise ValidationError(source, problems)
-    return out
 
 
 def _pick_problem(d: Draft, p: Pick, pp: str) -> tuple[str, str] | None:
@@ -520,26 +576,39 @@ def _pick_problem(d: Draft, p: Pick, pp: str) -> tuple[str, str] | None:
 
 def _result_problems(res: DraftResult, out: DraftResult, cs: CardSet | None) -> list[tuple[str, str]]:
     """What the logged pools, packs and decks say against the replayed table ``out``."""
-    n = len(res.seats)
-    problems = [
-        (f"$.pools[{s}].pool", _("differs from the cards the picks give this seat"))
-        for s in range(n)
-        if res.pools and Counter(res.pools[s]) != Counter(out.pools[s])
-    ]
+    problems = _pool_problems(res, out)
     if cs is None:
         return problems
     if res.seed is not None:
-        fresh = open_draft_packs(cs, n, res.packs, res.seed)
-        problems += [
-            (
-                f"$.rounds[{r}].packs[{s}]",
-                _("is not what seed {seed} opens in set {code}", seed=res.seed, code=cs.code),
-            )
-            for r in range(res.packs)
-            for s in range(n)
-            if fresh[r][s] != res.opened[r][s]
-        ]
+        problems += _pack_problems(res, cs, res.seed)
+    return problems + _deck_problems(res, out, cs)
+
+
+def _pool_problems(res: DraftResult, out: DraftResult) -> list[tuple[str, str]]:
+    """Each logged pool that is not what the picks give its seat."""
+    return [
+        (f"$.pools[{s}].pool", _("differs from the cards the picks give this seat"))
+        for s in range(len(res.seats))
+        if res.pools and Counter(res.pools[s]) != Counter(out.pools[s])
+    ]
+
+
+def _pack_problems(res: DraftResult, cs: CardSet, seed: int) -> list[tuple[str, str]]:
+    """Each logged pack that is not what the seed opens (G-DRAFT-1)."""
+    n = len(res.seats)
+    fresh = open_draft_packs(cs, n, res.packs, seed)
+    return [
+        (f"$.rounds[{r}].packs[{s}]", _("is not what seed {seed} opens in set {code}", seed=seed, code=cs.code))
+        for r in range(res.packs)
+        for s in range(n)
+        if fresh[r][s] != res.opened[r][s]
+    ]
+
+
+def _deck_problems(res: DraftResult, out: DraftResult, cs: CardSet) -> list[tuple[str, str]]:
+    """What the deck rules say of each replayed deck (G-DRAFT-4)."""
     cat = catalog_for(cs)
+    problems: list[tuple[str, str]] = []
     for s, deck in enumerate(out.decks):
         if deck is not None:
             problems += [

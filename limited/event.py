@@ -50,7 +50,7 @@ from core.rules.decklists import (
 from limited.deckstate import DeckState
 from limited.draft import POD_MAX, POD_MIN, Seat, build_draft_deck, check_packs, run_draft, seat_pods
 from limited.packs import check_booster, check_pod_fit, check_starters
-from limited.sealed import PRODUCTS, build_sealed_deck, open_sealed
+from limited.sealed import PRODUCTS, build_sealed_deck, check_product, open_sealed
 
 __all__ = [
     "open_sealed_pools",
@@ -131,6 +131,19 @@ def _sealed_pool_data(cs: CardSet, product: str, seed: int, pid: str) -> PoolAct
 # -- sealed (G-SEALED) ------------------------------------------------------------------------------
 
 
+def _not_opened_yet(ev: Event, rule: str) -> None:
+    """Refuse to open the build phase twice."""
+    if ev.build is not None:
+        raise LyceeError(
+            _(
+                "the build phase of {event} was already opened at {at}",
+                event=ev.name,
+                at=labels.time_label(ev.build.opened_at),
+            ),
+            rule,
+        )
+
+
 def open_sealed_pools(
     desk: Desk,
     set_code: str | CardSet,
@@ -148,20 +161,8 @@ def open_sealed_pools(
     opened here (each is entered by number, limited.tablepool)."""
     ev = desk.event
     _need_kind(ev, "sealed")
-    if ev.build is not None:
-        raise LyceeError(
-            _(
-                "the build phase of {event} was already opened at {at}",
-                event=ev.name,
-                at=labels.time_label(ev.build.opened_at),
-            ),
-            "G-SEALED",
-        )
-    if product not in PRODUCTS:
-        raise RuleError(
-            _("sealed product {product!r}: use 2s (2 starters) or 1s3b (1 starter + 3 boosters)", product=product),
-            "G-SEALED",
-        )
+    _not_opened_yet(ev, "G-SEALED")
+    check_product(product)
     cs = card_set(set_code, catalog)
     _no_sample_set(ev, cs)
     check_starters(cs)
@@ -215,6 +216,37 @@ def draft_pool_size(cs: CardSet, packs: int) -> int:
     return packs * cs.booster.size  # type: ignore[union-attr]
 
 
+def _check_draft_booster(cs: CardSet) -> None:
+    """The set has a booster (G-DRAFT-1) big enough to give a pack's deck cards (G-DRAFT-4)."""
+    check_booster(cs, "G-DRAFT-1")
+    if cs.booster.size < DRAFT_CARDS_PER_PACK:  # type: ignore[union-attr]
+        raise RuleError(
+            _(
+                "set {set}: a booster of {size} cards cannot give {n} deck cards a pack",
+                set=cs.code,
+                size=cs.booster.size,  # type: ignore[union-attr]
+                n=DRAFT_CARDS_PER_PACK,
+            ),
+            "G-DRAFT-4",
+        )
+
+
+def _check_pod_size(pod_size: int | None) -> None:
+    """A pod size asked for is one a draft pod can seat (L-DRAFT-POD)."""
+    if pod_size is not None and not POD_MIN <= pod_size <= POD_MAX:
+        raise RuleError(
+            _("pods of at most {n}: a draft pod seats {min} to {max}", n=pod_size, min=POD_MIN, max=POD_MAX),
+            "L-DRAFT-POD",
+        )
+
+
+def _pod_seat(ev: Event, seat) -> PodSeat:
+    """A seat of a pod as recorded: a bot by its name, a player by id and name."""
+    if seat.bot:
+        return PodSeat(name=seat.name)
+    return PodSeat(name=ev.player(seat.name).name, player=seat.name)
+
+
 def draft_pods(
     desk: Desk,
     set_code: str | CardSet,
@@ -234,44 +266,16 @@ def draft_pods(
     afterwards)."""
     ev = desk.event
     _need_kind(ev, "draft")
-    if ev.build is not None:
-        raise LyceeError(
-            _(
-                "the build phase of {event} was already opened at {at}",
-                event=ev.name,
-                at=labels.time_label(ev.build.opened_at),
-            ),
-            "G-DRAFT-1",
-        )
+    _not_opened_yet(ev, "G-DRAFT-1")
     check_packs(packs)  # G-DRAFT-2
     cs = card_set(set_code, catalog)
     _no_sample_set(ev, cs)
-    check_booster(cs, "G-DRAFT-1")
-    if cs.booster.size < DRAFT_CARDS_PER_PACK:  # type: ignore[union-attr]
-        raise RuleError(
-            _(
-                "set {set}: a booster of {size} cards cannot give {n} deck cards a pack",
-                set=cs.code,
-                size=cs.booster.size,  # type: ignore[union-attr]
-                n=DRAFT_CARDS_PER_PACK,
-            ),
-            "G-DRAFT-4",
-        )
+    _check_draft_booster(cs)
     ids = builders(ev)
     seed = new_seed() if seed is None else int(seed)
-    if pod_size is not None and not POD_MIN <= pod_size <= POD_MAX:
-        raise RuleError(
-            _("pods of at most {n}: a draft pod seats {min} to {max}", n=pod_size, min=POD_MIN, max=POD_MAX),
-            "L-DRAFT-POD",
-        )
+    _check_pod_size(pod_size)
     pods = seat_pods(ids, bots, random.Random(seed), max_size=pod_size or POD_MAX)
-    seating = [
-        [
-            PodSeat(name=seat.name) if seat.bot else PodSeat(name=ev.player(seat.name).name, player=seat.name)
-            for seat in pod
-        ]
-        for pod in pods
-    ]
+    seating = [[_pod_seat(ev, seat) for seat in pod] for pod in pods]
     return desk.append_all(
         [
             (
@@ -307,6 +311,20 @@ def _start_if_complete(desk: Desk, event_after: Event, acts: list[tuple[str, Act
         acts.append(("build", Build(op="start", at=stamp(desk.now()))))
 
 
+def _drafted_pools(ev: Event, cs: CardSet, pod, packs: int, seed: int) -> list[tuple[str, Action]]:
+    """Bots draft one pod from ``seed``: the pool of each seated player still without one."""
+    todo = [j for j, s in enumerate(pod) if s.player is not None and ev.pool_of(s.player) is None]
+    if not todo:
+        return []
+    res = run_draft(cs, [Seat(s.name, True) for s in pod], packs, seed, build=False)
+    acts: list[tuple[str, Action]] = []
+    for j in todo:
+        player = pod[j].player
+        assert player is not None  # `todo` holds seated players only
+        acts.append(("pool", pool_data(player, "draft", cs.code, res.pools[j], packs=packs, seed=seed)))
+    return acts
+
+
 def simulate_draft(desk: Desk, *, start: bool = True, catalog: Catalog | None = None) -> Event:
     """Draft every pod with bots picking for every seat (a simulated event)
     and record the pool of each seated player still without one; then
@@ -325,14 +343,7 @@ def simulate_draft(desk: Desk, *, start: bool = True, catalog: Catalog | None = 
     acts: list[tuple[str, Action]] = []
     after = ev
     for i, pod in enumerate(ev.pods):
-        todo = [j for j, s in enumerate(pod) if s.player is not None and ev.pool_of(s.player) is None]
-        if not todo:
-            continue
-        res = run_draft(cs, [Seat(s.name, True) for s in pod], b.packs, seed + i, build=False)
-        for j in todo:
-            player = pod[j].player
-            assert player is not None  # `todo` holds seated players only
-            acts.append(("pool", pool_data(player, "draft", cs.code, res.pools[j], packs=b.packs, seed=seed + i)))
+        acts += _drafted_pools(ev, cs, pod, b.packs, seed + i)
     if not acts and b.clock is not None:
         raise LyceeError(_("every seated player of {event} already has a pool", event=ev.name))
     for kind, payload in acts:
@@ -340,6 +351,22 @@ def simulate_draft(desk: Desk, *, start: bool = True, catalog: Catalog | None = 
     if start:
         _start_if_complete(desk, after, acts)
     return desk.append_all(acts)
+
+
+def _card_counts(cards: Iterable[str] | Counter | Decklist) -> Counter:
+    """Copies by number: of a list, or of a decklist's deck and spares together."""
+    if isinstance(cards, Decklist):
+        return cards.counts("deck") + cards.counts("spare")
+    return Counter(cards)
+
+
+def _not_of_set(counts: Counter, cs: CardSet) -> list[tuple[str, str]]:
+    """Each card number that is not of the set, named."""
+    return [
+        (_("card {number}", number=n), _("{number} is not a card of set {set}", number=n, set=cs.code))
+        for n in counts
+        if n not in cs
+    ]
 
 
 def enter_draft_pool(
@@ -353,16 +380,9 @@ def enter_draft_pool(
     cs = event_set(ev, catalog)
     b = ev.build
     assert b is not None  # event_set refuses an event without a build phase
-    if isinstance(cards, Decklist):
-        counts = cards.counts("deck") + cards.counts("spare")
-    else:
-        counts = Counter(cards)
+    counts = _card_counts(cards)
     listed = list(counts.elements())
-    problems = [
-        (_("card {number}", number=n), _("{number} is not a card of set {set}", number=n, set=cs.code))
-        for n in counts
-        if n not in cs
-    ]
+    problems = _not_of_set(counts, cs)
     if problems:
         raise ValidationError(source or _("pool of {name}", name=p.name), problems)
     want = draft_pool_size(cs, b.packs)
@@ -389,6 +409,21 @@ def enter_draft_pool(
 # -- decks -------------------------------------------------------------------------------------------
 
 
+def _bot_deck(ev: Event, pool, cs: CardSet | None, catalog: Catalog | None):
+    """The bot builder's deck from one pool, in the pool's own set."""
+    pset = cs if cs is not None and cs.code == pool.set_code else card_set(pool.set_code, catalog)
+    if pool.kind == "sealed":
+        return build_sealed_deck(pool.cards, pset, match=ev.match)
+    return build_draft_deck(pool.cards, pset, pool.packs or ev.build.packs, match=ev.match)  # type: ignore[union-attr]  # a pool exists only under a build phase
+
+
+def _named_or_active(desk: Desk, players: Sequence[str] | None) -> list[str]:
+    """The ids of the players named, or of every active player."""
+    if players is not None:
+        return [desk.player(r).id for r in players]
+    return [p.id for p in desk.event.players if p.active]
+
+
 def build_bot_decks(desk: Desk, players: Sequence[str] | None = None, *, catalog: Catalog | None = None) -> list[str]:
     """Register the bot builder's deck (G-SEALED: 40; G-DRAFT-4: packs x 10)
     for every player (or those named) who has a pool and no decklist;
@@ -400,19 +435,14 @@ def build_bot_decks(desk: Desk, players: Sequence[str] | None = None, *, catalog
             "G-SEALED",
         )
     cs = event_set(ev, catalog) if ev.build is not None else None
-    ids = [desk.player(r).id for r in players] if players is not None else [p.id for p in ev.players if p.active]
+    ids = _named_or_active(desk, players)
     acts: list[tuple[str, Action]] = []
     done: list[str] = []
     for pid in ids:
         pool = ev.pool_of(pid)
         if pool is None or ev.decklist_of(pid) is not None:
             continue
-        pset = cs if cs is not None and cs.code == pool.set_code else card_set(pool.set_code, catalog)
-        if pool.kind == "sealed":
-            deck = build_sealed_deck(pool.cards, pset, match=ev.match)
-        else:
-            deck = build_draft_deck(pool.cards, pset, pool.packs or ev.build.packs, match=ev.match)  # type: ignore[union-attr]  # a pool exists only under a build phase
-        lines = deck_data(deck)
+        lines = deck_data(_bot_deck(ev, pool, cs, catalog))
         acts.append(
             ("decklist", DecklistAction(player=pid, deck=lines["deck"], spare=lines["spare"], source=BOT_SOURCE))
         )
@@ -424,6 +454,16 @@ def build_bot_decks(desk: Desk, players: Sequence[str] | None = None, *, catalog
 
 #: The source of a decklist registered from the app's deck builder.
 BUILDER_SOURCE = "deck-builder"
+
+
+def _line_counts(lines) -> Counter:
+    """A registered deck's (count, number, name) lines as copies by number."""
+    return Counter({n: c for c, n, _name in lines})
+
+
+def _pool_packs(ev: Event, pool) -> int:
+    """The packs a drafted pool came from: its own record, else the build phase's."""
+    return pool.packs or (ev.build.packs if ev.build is not None else 0)
 
 
 def player_deck_state(desk: Desk, ref: str, catalog: Catalog | None = None):
@@ -439,9 +479,9 @@ def player_deck_state(desk: Desk, ref: str, catalog: Catalog | None = None):
             "G-DRAFT-1" if ev.kind == "draft" else "G-SEALED",
         )
     rec = ev.decklist_of(p.id)
-    deck = Counter({n: c for c, n, _name in rec.deck}) if rec is not None else Counter()
-    spare = Counter({n: c for c, n, _name in rec.spare}) if rec is not None else Counter()
-    packs = (pool.packs or (ev.build.packs if ev.build is not None else 0)) if pool.kind == "draft" else None
+    deck = _line_counts(rec.deck) if rec is not None else Counter()
+    spare = _line_counts(rec.spare) if rec is not None else Counter()
+    packs = _pool_packs(ev, pool) if pool.kind == "draft" else None
     return DeckState(
         card_set(pool.set_code, catalog),
         pool.kind,

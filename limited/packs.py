@@ -54,6 +54,33 @@ def _what(kind: str) -> str:
     return {"booster": _("booster"), "starter": _("starter")}.get(kind, kind)
 
 
+def _slot_path(slots: Sequence[RaritySlot], rarity: str, path: str) -> str:
+    """Where the first slot (or upgrade) of ``rarity`` is, as a JSON path; ``path`` when none is."""
+    for i, s in enumerate(slots):
+        if s.rarity == rarity:
+            return f"{path}[{i}]"
+        hit = [j for j, u in enumerate(s.upgrades) if u.rarity == rarity]
+        if hit:
+            return f"{path}[{i}].upgrades[{hit[0]}]"
+    return path
+
+
+def _slot_rarities(slots: Sequence[RaritySlot], rng: random.Random) -> list[str]:
+    """The rarity of each card the slots give, a slot's last card upgraded by chance (one draw a slot with upgrades)."""
+    rarities: list[str] = []
+    for s in slots:
+        start = len(rarities)
+        rarities.extend([s.rarity] * s.count)
+        if s.upgrades:
+            r, acc = rng.random(), 0.0
+            for u in s.upgrades:
+                acc += u.chance
+                if r < acc:
+                    rarities[start + s.count - 1] = u.rarity
+                    break
+    return rarities
+
+
 class _Opener:
     """Per-set draw tables, checked once."""
 
@@ -62,31 +89,33 @@ class _Opener:
         for c in cs.cards:
             by.setdefault(c.rarity, []).append(c.number)
         self.by_rarity: dict[str, tuple[str, ...]] = {k: tuple(v) for k, v in by.items()}
-        self.booster_problems = (
-            self._slot_problems(cs, cs.booster.slots, "$.booster.slots", cs.booster.duplicate_protection, "booster")
-            if cs.booster is not None
-            else []
-        )
-        if cs.booster is not None:
-            held = sum(s.count for s in cs.booster.slots)
-            if held != cs.booster.size:
-                self.booster_problems.append(
-                    ("$.booster.size", _("is {size} but the slots hold {held}", size=cs.booster.size, held=held))
-                )
-        self.starter_problems: dict[str, list[tuple[str, str]]] = {}
-        for i, st in enumerate(cs.starters):
-            where = f"$.starters[{i}]"
-            if st.slots:
-                probs = self._slot_problems(cs, st.slots, f"{where}.slots", st.duplicate_protection, "starter")
-            else:
-                probs = [
-                    (f"{where}.cards[{j}].number", _("{num} is not a card of set {code}", num=num, code=cs.code))
-                    for j, (num, _k) in enumerate(st.cards)
-                    if num not in cs
-                ]
-                if not st.cards:
-                    probs.append((f"{where}.cards", _("a fixed starter lists no cards")))
-            self.starter_problems[st.id] = probs
+        self.booster_problems = self._booster_problems(cs)
+        self.starter_problems: dict[str, list[tuple[str, str]]] = {
+            st.id: self._starter_problems(cs, st, f"$.starters[{i}]") for i, st in enumerate(cs.starters)
+        }
+
+    def _booster_problems(self, cs: CardSet) -> list[tuple[str, str]]:
+        """What is wrong with the set's booster: its slots, and their count against its size."""
+        if cs.booster is None:
+            return []
+        probs = self._slot_problems(cs, cs.booster.slots, "$.booster.slots", cs.booster.duplicate_protection, "booster")
+        held = sum(s.count for s in cs.booster.slots)
+        if held != cs.booster.size:
+            probs.append(("$.booster.size", _("is {size} but the slots hold {held}", size=cs.booster.size, held=held)))
+        return probs
+
+    def _starter_problems(self, cs: CardSet, st, where: str) -> list[tuple[str, str]]:
+        """What is wrong with one starter: its slots, or its fixed list's cards."""
+        if st.slots:
+            return self._slot_problems(cs, st.slots, f"{where}.slots", st.duplicate_protection, "starter")
+        probs = [
+            (f"{where}.cards[{j}].number", _("{num} is not a card of set {code}", num=num, code=cs.code))
+            for j, (num, _k) in enumerate(st.cards)
+            if num not in cs
+        ]
+        if not st.cards:
+            probs.append((f"{where}.cards", _("a fixed starter lists no cards")))
+        return probs
 
     def _slot_problems(
         self, cs: CardSet, slots: Sequence[RaritySlot], path: str, distinct: bool, what: str
@@ -97,15 +126,7 @@ class _Opener:
         for rarity, need in slot_demand(slots).items():
             have = len(self.by_rarity.get(rarity, ()))
             if (need > have) if distinct else (have == 0):
-                where = path
-                for i, s in enumerate(slots):
-                    if s.rarity == rarity:
-                        where = f"{path}[{i}]"
-                        break
-                    hit = [j for j, u in enumerate(s.upgrades) if u.rarity == rarity]
-                    if hit:
-                        where = f"{path}[{i}].upgrades[{hit[0]}]"
-                        break
+                where = _slot_path(slots, rarity, path)
                 if distinct:
                     out.append(
                         (
@@ -128,17 +149,7 @@ class _Opener:
         return out
 
     def draw(self, slots: Sequence[RaritySlot], distinct: bool, rng: random.Random) -> tuple[str, ...]:
-        rarities: list[str] = []
-        for s in slots:
-            start = len(rarities)
-            rarities.extend([s.rarity] * s.count)
-            if s.upgrades:
-                r, acc = rng.random(), 0.0
-                for u in s.upgrades:
-                    acc += u.chance
-                    if r < acc:
-                        rarities[start + s.count - 1] = u.rarity
-                        break
+        rarities = _slot_rarities(slots, rng)
         by = self.by_rarity
         if not distinct:
             choice = rng.choice
@@ -192,6 +203,18 @@ def choose_starter(cs: CardSet, rng: random.Random) -> StarterDef:
     return cs.starters[rng.randrange(len(cs.starters))]
 
 
+def _named_starter(cs: CardSet, starter: str) -> StarterDef:
+    """The set's starter of that id, or RuleError naming those it has (G-SEALED)."""
+    try:
+        return cs.starter(starter)
+    except KeyError:
+        known = join_list(s.id for s in cs.starters)
+        raise RuleError(
+            _("set {code} has no starter {starter!r} (known: {known})", code=cs.code, starter=starter, known=known),
+            "G-SEALED",
+        ) from None
+
+
 def open_starter(cs: CardSet, rng: random.Random, starter: str | StarterDef | None = None) -> Pack:
     """One starter pack (G-SEALED): the named one, or one drawn at random.
 
@@ -203,14 +226,7 @@ def open_starter(cs: CardSet, rng: random.Random, starter: str | StarterDef | No
     elif isinstance(starter, StarterDef):
         st = starter
     else:
-        try:
-            st = cs.starter(starter)
-        except KeyError:
-            known = join_list(s.id for s in cs.starters)
-            raise RuleError(
-                _("set {code} has no starter {starter!r} (known: {known})", code=cs.code, starter=starter, known=known),
-                "G-SEALED",
-            ) from None
+        st = _named_starter(cs, starter)
     if st.slots:
         cards = _opener(cs).draw(st.slots, st.duplicate_protection, rng)
     else:
@@ -241,17 +257,29 @@ def pod_problems(cs: CardSet, pools: list[Counter], boosters: int, *, whole: boo
     of the pod is in (``whole``) they are exactly what the boosters held.
     One player's C entered as an SR is caught here, though each pool alone
     can be any mix."""
+    by: Counter = Counter(cs.card(num).rarity for pool in pools for num in pool.elements() if num in cs)
+    return _slot_group_problems(cs, by, boosters, whole=whole) + _rarity_bound_problems(cs, by, boosters)
+
+
+def _slot_groups(cs: CardSet) -> list[tuple[set[str], int]]:
+    """The booster's slots as groups of rarities with their card count: slots
+    that share a rarity (an upgrade) count together."""
     slots = cs.booster.slots if cs.booster is not None else ()
     groups: list[tuple[set[str], int]] = []
-    for sl in slots:  # slots that share a rarity (an upgrade) count together
+    for sl in slots:
         rs, n = {sl.rarity, *(u.rarity for u in sl.upgrades)}, sl.count
         for g in [g for g in groups if g[0] & rs]:
             groups.remove(g)
             rs, n = rs | g[0], n + g[1]
         groups.append((rs, n))
-    by: Counter = Counter(cs.card(num).rarity for pool in pools for num in pool.elements() if num in cs)
+    return groups
+
+
+def _slot_group_problems(cs: CardSet, by: Counter, boosters: int, *, whole: bool) -> list[str]:
+    """A slot group whose pooled cards exceed (or, once ``whole``, differ
+    from) what the pod's boosters held of it."""
     out = []
-    for rs, n in groups:
+    for rs, n in _slot_groups(cs):
         have, most = sum(by[r] for r in rs), n * boosters
         if have > most or (whole and have != most):
             out.append(
@@ -263,17 +291,31 @@ def pod_problems(cs: CardSet, pools: list[Counter], boosters: int, *, whole: boo
                     most=most,
                 )
             )
-    for r, (_lo, hi) in rarity_bounds(cs, boosters).items():
-        if by[r] > hi:
-            out.append(
-                _(
-                    "the pod's pools hold {have} {rarity} cards, more than {boosters} boosters can",
-                    have=by[r],
-                    rarity=r,
-                    boosters=boosters,
-                )
-            )
     return out
+
+
+def _rarity_bound_problems(cs: CardSet, by: Counter, boosters: int) -> list[str]:
+    """A rarity the pod's pools hold more of than its boosters can."""
+    return [
+        _(
+            "the pod's pools hold {have} {rarity} cards, more than {boosters} boosters can",
+            have=by[r],
+            rarity=r,
+            boosters=boosters,
+        )
+        for r, (_lo, hi) in rarity_bounds(cs, boosters).items()
+        if by[r] > hi
+    ]
+
+
+def _pod_of(ev, pid: str):
+    """The draft pod ``pid`` sits in, or None."""
+    return next((pd for pd in ev.pods if any(s.player == pid for s in pd)), None)
+
+
+def _other_pools(ev, pod, pid: str) -> list[Counter]:
+    """The pools already in of the pod's other players."""
+    return [Counter(pl.cards) for s in pod if s.player and s.player != pid and (pl := ev.pool_of(s.player)) is not None]
 
 
 def check_pod_fit(ev, cs: CardSet, pid: str, counts: Counter) -> None:
@@ -281,12 +323,10 @@ def check_pod_fit(ev, cs: CardSet, pid: str, counts: Counter) -> None:
     the pod already in, it does not fit the boosters opened at the pod
     (:func:`pod_problems`; G-DRAFT-1), naming the rarities."""
     b = ev.build
-    pod = next((pd for pd in ev.pods if any(s.player == pid for s in pd)), None)
+    pod = _pod_of(ev, pid)
     if pod is None or b is None:
         return
-    pools = [counts] + [
-        Counter(pl.cards) for s in pod if s.player and s.player != pid and (pl := ev.pool_of(s.player)) is not None
-    ]
+    pools = [counts] + _other_pools(ev, pod, pid)
     probs = pod_problems(cs, pools, len(pod) * b.packs, whole=len(pools) == len(pod))
     if probs:
         raise RuleError(

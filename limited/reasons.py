@@ -142,8 +142,18 @@ def why_fits(
     """A pick the pair casts (``deck``: the pair with the card's colours)."""
     if all(x.rating <= c.rating for x in scored):
         return "best", {"rating": f.rating, "colours": deck}
-    if f.needs and any(x.rating > c.rating and not by[x.number].needs for x in scored):
+    if f.needs and _outrated_by_colourless(c, scored, by):
         return "keep", {"rating": f.rating, "colours": deck}
-    if c.curve > 0 and any(x.rating >= c.rating and fits(x) and x is not c for x in scored):
+    if c.curve > 0 and _rival_that_fits(c, scored, fits):
         return "curve", {"colours": deck, "cost": CURVE_BUCKETS[f.bucket]}
     return "fit", {"rating": f.rating, "colours": deck}
+
+
+def _outrated_by_colourless(c: ScoredCard, scored, by) -> bool:
+    """Whether a card that needs no colour rated above ``c`` was in the pack."""
+    return any(x.rating > c.rating and not by[x.number].needs for x in scored)
+
+
+def _rival_that_fits(c: ScoredCard, scored, fits: Callable[[ScoredCard], bool]) -> bool:
+    """Whether another card the pair casts, rated as high as ``c``, was in the pack."""
+    return any(x.rating >= c.rating and fits(x) and x is not c for x in scored)

@@ -23,7 +23,7 @@ from core.cards.decks import Decklist
 from core.cards.model import CardSet
 from limited.bots import TARGET_CURVE, Bot, RandomPicker
 from limited.draft import run_draft
-from limited.facts import PAIRS, SetFacts, colour_names, facts_for
+from limited.facts import PAIRS, CardFacts, SetFacts, colour_names, facts_for
 
 __all__ = ["DeckScore", "deck_score", "WEIGHTS", "PickerComparison", "compare_pickers"]
 
@@ -49,6 +49,24 @@ class DeckScore:
         }
 
 
+def _best_fitting_pair(items: list[tuple[CardFacts, int]]) -> tuple[int, int]:
+    """The colour pair that casts the most of the deck's cards, and how many (the first such pair on a tie)."""
+    best_pair, best_fit = PAIRS[0], -1
+    for pair in PAIRS:
+        fit = sum(k for f, k in items if not (f.needs & ~pair))
+        if fit > best_fit:
+            best_pair, best_fit = pair, fit
+    return best_pair, best_fit
+
+
+def _curve_score(items: list[tuple[CardFacts, int]], n: int) -> float:
+    """1 for a deck whose costs follow TARGET_CURVE, less the further it strays."""
+    buckets = [0, 0, 0, 0]
+    for f, k in items:
+        buckets[f.bucket] += k
+    return 1.0 - 0.5 * sum(abs(b / n - t) for b, t in zip(buckets, TARGET_CURVE))
+
+
 def deck_score(deck: Decklist | Mapping[str, int] | Iterable[str], facts: SetFacts) -> DeckScore:
     """The score of a deck's main cards (spares left out), by the module formula."""
     counts = deck.counts("deck") if isinstance(deck, Decklist) else Counter(deck)
@@ -58,16 +76,9 @@ def deck_score(deck: Decklist | Mapping[str, int] | Iterable[str], facts: SetFac
         return DeckScore(0.0, 0.0, 0.0, 0.0, ())
     items = [(by[num], k) for num, k in counts.items()]
     rating = sum(f.rating * k for f, k in items) / n
-    best_pair, best_fit = PAIRS[0], -1
-    for pair in PAIRS:
-        fit = sum(k for f, k in items if not (f.needs & ~pair))
-        if fit > best_fit:
-            best_pair, best_fit = pair, fit
+    best_pair, best_fit = _best_fitting_pair(items)
     consistency = best_fit / n
-    buckets = [0, 0, 0, 0]
-    for f, k in items:
-        buckets[f.bucket] += k
-    curve = 1.0 - 0.5 * sum(abs(b / n - t) for b, t in zip(buckets, TARGET_CURVE))
+    curve = _curve_score(items, n)
     wr, wc, wk = WEIGHTS
     total = 100.0 * (wr * rating / 5 + wc * consistency + wk * curve)
     return DeckScore(total, rating, consistency, curve, colour_names(best_pair))

@@ -48,16 +48,18 @@ class SealedPool:
         return sum(len(p) for p in self.packs)
 
 
-def open_sealed(cs: CardSet, product: str, rng: random.Random, *, starters: Sequence[str] | None = None) -> SealedPool:
-    """Open a sealed product of ``cs`` (G-SEALED): ``2s`` or ``1s3b``.
-    ``starters`` names the starter(s) instead of drawing them."""
+def check_product(product: str) -> None:
+    """A sealed product this desk knows (G-SEALED)."""
     if product not in PRODUCTS:
         raise RuleError(
             _("sealed product {product!r}: use 2s (2 starters) or 1s3b (1 starter + 3 boosters)", product=product),
             "G-SEALED",
         )
-    n_st, n_bo = PRODUCTS[product]
-    if starters is not None and len(starters) != n_st:
+
+
+def _check_starters_named(product: str, starters: Sequence[str], n_st: int) -> None:
+    """As many starters named as the product opens (G-SEALED)."""
+    if len(starters) != n_st:
         raise RuleError(
             _(
                 "product {product} opens {n} starter(s), {named} named",
@@ -67,6 +69,15 @@ def open_sealed(cs: CardSet, product: str, rng: random.Random, *, starters: Sequ
             ),
             "G-SEALED",
         )
+
+
+def open_sealed(cs: CardSet, product: str, rng: random.Random, *, starters: Sequence[str] | None = None) -> SealedPool:
+    """Open a sealed product of ``cs`` (G-SEALED): ``2s`` or ``1s3b``.
+    ``starters`` names the starter(s) instead of drawing them."""
+    check_product(product)
+    n_st, n_bo = PRODUCTS[product]
+    if starters is not None:
+        _check_starters_named(product, starters, n_st)
     if n_bo:
         check_booster(cs, "G-SEALED")
     packs = [open_starter(cs, rng, starters[i] if starters is not None else None) for i in range(n_st)]

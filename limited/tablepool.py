@@ -82,7 +82,7 @@ class Entry:
     def resolve(self, text: str) -> str:
         """The card number meant by ``text`` (with or without its prefix), or LyceeError saying why not."""
         t = text.strip().upper().replace("_", "-").replace(" ", "-")
-        bare = t.isdigit() or bool(t[:-1].isdigit() and t[-1:].isalpha() and t[:-1])
+        bare = _is_bare_number(t)
         if bare:
             t = f"{self.prefix}-{t}"
         num = normalize_number(t)
@@ -92,10 +92,12 @@ class Entry:
             raise LyceeError(_("{number} is not a card of set {set}", number=num, set=self.cs.code))
         prefix, rest = num.split("-", 1)
         self.prefix = prefix
-        self.also = (
-            tuple(f"{p}-{rest}" for p in PREFIX_TYPE if p != prefix and f"{p}-{rest}" in self.cs) if bare else ()
-        )
+        self.also = self._same_number_other_prefixes(prefix, rest) if bare else ()
         return num
+
+    def _same_number_other_prefixes(self, prefix: str, rest: str) -> tuple[str, ...]:
+        """The set's cards with the same number under another prefix (a bare number could mean them)."""
+        return tuple(f"{p}-{rest}" for p in PREFIX_TYPE if p != prefix and f"{p}-{rest}" in self.cs)
 
     def find(self, text: str) -> str:
         """The card whose number or name is ``text`` (core.cards.search: kana
@@ -132,35 +134,46 @@ class Entry:
         return num, count
 
 
+def _count(raw: str, line: str) -> int:
+    """The copies written, at most a pool's worth."""
+    count = int(raw)
+    if count > MAX_COUNT:
+        raise LyceeError(_("{text!r}: {n} copies of one card is more than a pool holds", text=line.strip(), n=count))
+    return count
+
+
+def _by_name(text: str, line: str, entry: Entry) -> tuple[str, int]:
+    """A name (or part of one) instead of the number: ``木村 2``, ``さとう``."""
+    if not text or not any(ch.isalpha() for ch in text):
+        raise LyceeError(_("{text!r}: write the card number, then how many (5063 2)", text=line.strip()))
+    mn = _NAME_RE.match(text)
+    assert mn is not None
+    count = _count(mn.group("c2") or "1", line)
+    return entry.find(mn.group("name")), count
+
+
+def _is_bare_number(t: str) -> bool:
+    """A number without its prefix: digits, perhaps one letter after (5063, 5063A)."""
+    return t.isdigit() or bool(t[:-1].isdigit() and t[-1:].isalpha() and t[:-1])
+
+
 def parse_line(line: str, entry: Entry) -> tuple[str, int]:
     """One entry: ``5063 2``, ``CH-5063 2``, ``2 CH-5063``, ``2x5063``, ``5063`` (one copy)."""
     text = " ".join(line.replace("\u3000", " ").split())
     text = re.sub(r"[０-９Ａ-Ｚａ-ｚ－]", lambda m: chr(ord(m.group()) - 0xFEE0), text)
     m = _LINE_RE.match(text)
-    if m is None:
-        mx = _XCOUNT_RE.match(text)
-        if mx is None:
-            if not text or not any(ch.isalpha() for ch in text):
-                raise LyceeError(_("{text!r}: write the card number, then how many (5063 2)", text=line.strip()))
-            # a name (or part of one) instead of the number: ``木村 2``, ``さとう``
-            mn = _NAME_RE.match(text)
-            assert mn is not None
-            count = int(mn.group("c2") or "1")
-            if count > MAX_COUNT:
-                raise LyceeError(
-                    _("{text!r}: {n} copies of one card is more than a pool holds", text=line.strip(), n=count)
-                )
-            return entry.find(mn.group("name")), count
-        num, raw = mx.group("num"), mx.group("c1")
-    else:
+    if m is not None:
         if m.group("c1") and m.group("c2"):
             raise LyceeError(
                 _("{text!r}: two counts; write the card number, then how many (5063 2)", text=line.strip())
             )
         num, raw = m.group("num"), m.group("c1") or m.group("c2") or "1"
-    count = int(raw)
-    if count > MAX_COUNT:
-        raise LyceeError(_("{text!r}: {n} copies of one card is more than a pool holds", text=line.strip(), n=count))
+    else:
+        mx = _XCOUNT_RE.match(text)
+        if mx is None:
+            return _by_name(text, line, entry)
+        num, raw = mx.group("num"), mx.group("c1")
+    count = _count(raw, line)
     return entry.resolve(num), count
 
 
@@ -262,26 +275,46 @@ def _sealed_problems(cs: CardSet, counts: Counter, product: str) -> list[str]:
     """A sealed pool of the right size against the product: the starters' fixed lists whole in it,
     the rest a booster set's worth by rarity."""
     n_st, n_bo = PRODUCTS[product]
-    fixed = [st for st in cs.starters if not st.slots]
-    if not fixed:
+    lists = _fixed_lists(cs)
+    if not lists:
         return []
-    lists = {st.id: Counter({num: k for num, k in st.cards}) for st in fixed}
     held = [sid for sid, c in lists.items() if _contains(counts, c)]
     if n_st == 2:
-        if any(_contains(counts, lists[a] + lists[b]) for a in lists for b in lists):
-            return []
-        return [_("the pool does not hold two starters' lists (held whole: {held})", held=join_list(held) or _("none"))]
+        return _two_starters_problems(counts, lists, held)
     if not held:
-        best = min(lists, key=lambda sid: sum((lists[sid] - counts).values()))
-        missing = lists[best] - counts
-        return [
-            _(
-                "no starter's list is whole in the pool: closest {starter}, missing {cards}",
-                starter=best,
-                cards=join_list(f"{k}x {num}" for num, k in sorted(missing.items())),
-            )
-        ]
+        return _closest_starter_problems(counts, lists)
     return _booster_rarities(cs, counts, [lists[sid] for sid in held], n_bo)
+
+
+def _fixed_lists(cs: CardSet) -> dict[str, Counter]:
+    """The set's starters with a fixed list, each list as copies by number."""
+    return {st.id: Counter({num: k for num, k in st.cards}) for st in cs.starters if not st.slots}
+
+
+def _two_starters_problems(counts: Counter, lists: dict[str, Counter], held: list[str]) -> list[str]:
+    """A two-starter product: some two starters' lists together whole in the pool."""
+    if any(_contains(counts, lists[a] + lists[b]) for a in lists for b in lists):
+        return []
+    return [_("the pool does not hold two starters' lists (held whole: {held})", held=join_list(held) or _("none"))]
+
+
+def _closest_starter_problems(counts: Counter, lists: dict[str, Counter]) -> list[str]:
+    """No starter's list is whole in the pool: name the closest and what it misses."""
+    best = min(lists, key=lambda sid: sum((lists[sid] - counts).values()))
+    missing = lists[best] - counts
+    return [
+        _(
+            "no starter's list is whole in the pool: closest {starter}, missing {cards}",
+            starter=best,
+            cards=join_list(f"{k}x {num}" for num, k in sorted(missing.items())),
+        )
+    ]
+
+
+def _rarities_out_of_bounds(by: Counter, bounds: dict) -> list[tuple[str, int, int, int]]:
+    """Each rarity whose count is outside what a booster set gives: (rarity, count, least, most)."""
+    bad = [(r, by[r], lo, hi) for r, (lo, hi) in bounds.items() if not lo <= by[r] <= hi]
+    return bad + [(r, k, 0, 0) for r, k in by.items() if r not in bounds]
 
 
 def _booster_rarities(cs: CardSet, counts: Counter, held: list[Counter], n_bo: int) -> list[str]:
@@ -289,9 +322,7 @@ def _booster_rarities(cs: CardSet, counts: Counter, held: list[Counter], n_bo: i
     bounds = rarity_bounds(cs, n_bo)
     notes = []
     for starter in held:
-        by = Counter(cs.card(num).rarity for num in (counts - starter).elements())
-        bad = [(r, by[r], lo, hi) for r, (lo, hi) in bounds.items() if not lo <= by[r] <= hi]
-        bad += [(r, k, 0, 0) for r, k in by.items() if r not in bounds]
+        bad = _rarities_out_of_bounds(Counter(cs.card(num).rarity for num in (counts - starter).elements()), bounds)
         if not bad:
             return []
         notes.append(
@@ -382,6 +413,31 @@ def open_real(
     return squeeze(_event_set(desk.event), "draft", packs=packs)
 
 
+def _product_words(ev: Event) -> str:
+    """What a pool must be: the sealed product, or the packs drafted."""
+    b = ev.build
+    assert b is not None
+    if ev.kind == "sealed":
+        return _("product {name}", name=labels.product_label(b.product))
+    return _("{packs} packs drafted", packs=b.packs)
+
+
+def _every_pool_in(after: Event) -> bool:
+    """Whether, once this pool is in, every player who builds has a pool and
+    the build has not started: the build clock starts then."""
+    b = after.build
+    if b is None or b.clock is not None or b.closed:
+        return False
+    return all(after.pool_of(pid) is not None for pid in _pool_holders(after))
+
+
+def _pool_holders(ev: Event) -> list[str]:
+    """The players who must have a pool: those seated in the pods of a draft, the active players of a sealed event."""
+    if ev.kind == "draft":
+        return [s.player for pod in ev.pods for s in pod if s.player]
+    return [q.id for q in ev.players if q.active]
+
+
 def enter_table_pool(desk: Desk, ref: str, cards: Iterable[str] | Counter, *, source: str = "") -> Event:
     """Record (or correct) a player's pool from the table: refused, every
     problem named, when it is not the product (G-SEALED, G-DRAFT-1)."""
@@ -398,9 +454,7 @@ def enter_table_pool(desk: Desk, ref: str, cards: Iterable[str] | Counter, *, so
             _(
                 "the pool of {name} is not {what}: {problems}",
                 name=p.name,
-                what=_("product {name}", name=labels.product_label(b.product))
-                if ev.kind == "sealed"
-                else _("{packs} packs drafted", packs=b.packs),
+                what=_product_words(ev),
                 problems=labels.sentences(probs),
             ),
             rule,
@@ -409,14 +463,6 @@ def enter_table_pool(desk: Desk, ref: str, cards: Iterable[str] | Counter, *, so
         check_pod_fit(ev, cs, p.id, counts)
     data = TablePool(player=p.id, cards=sorted(counts.elements()), source=source or "typed", at=stamp(desk.now()))
     acts: list[tuple[str, Action]] = [("table_pool", data)]
-    after = rules.apply(ev, {"type": "table_pool", "data": data})
-    b2 = after.build
-    if b2 is not None and b2.clock is None and not b2.closed:
-        need = (
-            [s.player for pod in after.pods for s in pod if s.player]
-            if after.kind == "draft"
-            else [q.id for q in after.players if q.active]
-        )
-        if all(after.pool_of(pid) is not None for pid in need):
-            acts.append(("build", desk.build_data("start")))
+    if _every_pool_in(rules.apply(ev, {"type": "table_pool", "data": data})):
+        acts.append(("build", desk.build_data("start")))
     return desk.append_all(acts)

@@ -125,10 +125,7 @@ def top_cut(
     not part of the matches: the caller stores the plan with the round
     (``Round.third_place``, see :meth:`core.desk.Desk.top_cut`).
     """
-    if size < 2:
-        raise RuleError(_("a top cut has at least 2 players, not {size}", size=size), "G-SE")
-    if any(r.stage == "top" for r in event.rounds):
-        raise RuleError(_("this event already has an elimination bracket"), "G-SE")
+    _check_cut_size_and_stage(event, size)
     _swiss_complete(event)
     led, fig, keys, tags, order = ranked_table(event)
     players = event.players
@@ -144,6 +141,14 @@ def top_cut(
     if rng is not None:
         chosen = _drawn_within_places(chosen, cell, rng)
     return _first_round([players[i].id for i in chosen])
+
+
+def _check_cut_size_and_stage(event: Event, size: int) -> None:
+    """A cut of at least 2, into an event with no bracket yet (G-SE)."""
+    if size < 2:
+        raise RuleError(_("a top cut has at least 2 players, not {size}", size=size), "G-SE")
+    if any(r.stage == "top" for r in event.rounds):
+        raise RuleError(_("this event already has an elimination bracket"), "G-SE")
 
 
 def _check_cut_line(event: Event, active: list[int], cell: list, size: int) -> None:
@@ -259,7 +264,7 @@ def check_elimination_result(result: Match | str | None) -> str | None:
             else _("the elimination match has no result yet"),
             "G-SE",
         )
-    what = {"draw": _("a draw"), "double_loss": _("a double loss")}.get(outcome) or labels.match_outcome_label(outcome)
+    what = _outcome_words(outcome)
     raise RuleError(
         _(
             "an elimination match must name a winner; {what} at table {t} cannot stand "
@@ -274,6 +279,11 @@ def check_elimination_result(result: Match | str | None) -> str | None:
         ),
         "G-SE",
     )
+
+
+def _outcome_words(outcome: str) -> str:
+    """An outcome that names no winner, in words (a draw, a double loss ...)."""
+    return {"draw": _("a draw"), "double_loss": _("a double loss")}.get(outcome) or labels.match_outcome_label(outcome)
 
 
 def no_winner_refusal(event: Event, rnd: Round, match: Match) -> str | None:
@@ -339,22 +349,33 @@ def next_elimination_round(event: Event, third_place: bool | None = None) -> tup
         raise RuleError(_("the event has no elimination bracket yet"), "G-SE")
     require_complete(event)
     last = tops[-1]
-    r_last = len(tops) - 1
-    main = sorted((m for m in last.matches if not is_third_place(tops, r_last, m)), key=lambda m: m.table)
+    main = _bracket_matches(tops, len(tops) - 1)
     slots_in_round = _slots_of(tops, len(tops) - 1)
     if slots_in_round <= 1:
         return None  # the final was played (with a winner, or none by the organizer's G-ID-3 call)
     for m in last.matches:
         check_elimination_result(m)
-    winners = {m.table: m.winner() for m in main}
-    losers = {m.table: m.loser() for m in main}
-    active = {p.id for p in event.players if p.active}
+    active = _active_ids(event)
     n_next = slots_in_round // 2
-    out = _winners_matches(winners, active, n_next)
-    want_third = _planned_third(event) if third_place is None else third_place
-    if n_next == 1 and want_third:
-        out += _third_place_match(tops, losers, active)
+    out = _winners_matches({m.table: m.winner() for m in main}, active, n_next)
+    if n_next == 1 and _wants_third(event, third_place):
+        out += _third_place_match(tops, {m.table: m.loser() for m in main}, active)
     return tuple(out)
+
+
+def _active_ids(event: Event) -> set[str]:
+    """The ids of the players still in the event (not dropped or excluded)."""
+    return {p.id for p in event.players if p.active}
+
+
+def _bracket_matches(tops: list[Round], r: int) -> list[Match]:
+    """Round ``r``'s bracket matches by table, its match for third place aside."""
+    return sorted((m for m in tops[r].matches if not is_third_place(tops, r, m)), key=lambda m: m.table)
+
+
+def _wants_third(event: Event, third_place: bool | None) -> bool:
+    """Whether the final comes with a third-place match: as asked, else as chosen at the cut."""
+    return _planned_third(event) if third_place is None else third_place
 
 
 def _winners_matches(winners: dict[int, str | None], active: set[str], n_next: int) -> list[Match]:
@@ -362,10 +383,8 @@ def _winners_matches(winners: dict[int, str | None], active: set[str], n_next: i
     table t; a winner who dropped since leaves the other a bye."""
     out: list[Match] = []
     for t in range(1, n_next + 1):
-        a = winners.get(2 * t - 1)
-        b = winners.get(2 * t)
-        a = a if a in active else None
-        b = b if b in active else None
+        a = _still_in(winners.get(2 * t - 1), active)
+        b = _still_in(winners.get(2 * t), active)
         if a is None and b is None:
             continue
         if a is None or b is None:
@@ -373,6 +392,11 @@ def _winners_matches(winners: dict[int, str | None], active: set[str], n_next: i
         else:
             out.append(Match(t, a, b))
     return out
+
+
+def _still_in(pid: str | None, active: set[str]) -> str | None:
+    """A winner who has not dropped or been excluded since, else None."""
+    return pid if pid in active else None
 
 
 def _third_place_match(tops, losers: dict[int, str | None], active: set[str]) -> list[Match]:
@@ -515,14 +539,9 @@ def bracket(event: Event) -> Bracket | None:
     for r in range(depth):
         n_slots = n_first >> r
         played = tops[r] if r < len(tops) else None
-        by_table = {}
-        if played is not None:
-            for m in played.matches:
-                if is_third_place(tops, r, m):
-                    w = m.winner() if m.outcome in ("p1", "p2") else None
-                    third = BracketSlot(m.table, ent(m.p1), ent(m.p2), w, False, True, THIRD_PLACE)
-                else:
-                    by_table[m.table] = m
+        by_table, found = _tables_and_third(tops, r, played, ent)
+        if found is not None:
+            third = found
         slots = [_slot(t, by_table.get(t), prev_winners, ent) for t in range(1, n_slots + 1)]
         winners = {s.table: s.winner for s in slots}
         rounds.append(BracketRound(r, played.number if played else None, _label(n_slots), tuple(slots)))
@@ -530,6 +549,23 @@ def bracket(event: Event) -> Bracket | None:
         if n_slots == 1 and winners.get(1):
             champion = ent(winners[1])
     return Bracket(size, tuple(rounds), third, champion)
+
+
+def _tables_and_third(
+    tops: list[Round], r: int, played: Round | None, ent
+) -> tuple[dict[int, Match], BracketSlot | None]:
+    """Round ``r``'s bracket matches by table, and its match for third place if it has one."""
+    by_table: dict[int, Match] = {}
+    third = None
+    if played is None:
+        return by_table, None
+    for m in played.matches:
+        if is_third_place(tops, r, m):
+            w = m.winner() if m.outcome in ("p1", "p2") else None
+            third = BracketSlot(m.table, ent(m.p1), ent(m.p2), w, False, True, THIRD_PLACE)
+        else:
+            by_table[m.table] = m
+    return by_table, third
 
 
 def _slot(t: int, m: Match | None, prev_winners: dict[int, str | None] | None, ent) -> BracketSlot:
@@ -674,17 +710,27 @@ def _place_final(placings: _Placings, tops) -> None:
     final_round = tops[-1]
     final = next(m for m in final_round.matches if not is_third_place(tops, n - 1, m))
     third = next((m for m in final_round.matches if is_third_place(tops, n - 1, m)), None)
-    if _no_winner_final(tops):
+    _place_finalists(placings, final, no_winner=_no_winner_final(tops))
+    if third is not None and third.outcome in ("p1", "p2"):
+        _place_third_match(placings, third)
+
+
+def _place_finalists(placings: _Placings, final: Match, *, no_winner: bool) -> None:
+    """1 the winner, 2 the finalist; with ``no_winner`` (G-ID-3, L-NO-WINNER) both share 2nd."""
+    if no_winner:
         # no champion: the final drawn is a shared place (同着) of the two finalists, 2nd, and place 1 stays empty
         for pid in sorted(final.players(), key=placings.by_seed):
             placings.add(pid, "final", elimination_label(1), 2)
-    else:
-        placings.add(final.winner(), "winner", _("Winner"))
-        if final.p2 is not None:
-            placings.add(final.loser(), "final", elimination_label(1))
-    if third is not None and third.outcome in ("p1", "p2"):
-        placings.add(third.winner(), "third_place", elimination_label(1, True))
-        placings.add(third.loser(), "third_place", elimination_label(1, True))
+        return
+    placings.add(final.winner(), "winner", _("Winner"))
+    if final.p2 is not None:
+        placings.add(final.loser(), "final", elimination_label(1))
+
+
+def _place_third_match(placings: _Placings, third: Match) -> None:
+    """The third-place match played out: its winner and loser, in that order."""
+    placings.add(third.winner(), "third_place", elimination_label(1, True))
+    placings.add(third.loser(), "third_place", elimination_label(1, True))
 
 
 def _reached(slots: int) -> str:
@@ -695,18 +741,17 @@ def _reached(slots: int) -> str:
 def _place_earlier_rounds(placings: _Placings, tops) -> None:
     """The losers of each earlier round, the latest round first, inside a round by seed."""
     for r in range(len(tops) - 2, -1, -1):
-        nxt = {pid for m in tops[r + 1].matches if not is_third_place(tops, r + 1, m) for pid in m.players()}
-        out_here = [
-            pid
-            for m in tops[r].matches
-            if not is_third_place(tops, r, m)
-            for pid in m.players()
-            if pid not in nxt and pid not in placings.placed
-        ]
+        nxt = set(_bracket_players(tops, r + 1))
+        out_here = [pid for pid in _bracket_players(tops, r) if pid not in nxt and pid not in placings.placed]
         out_here.sort(key=placings.by_seed)
         slots = _slots_of(tops, r)
         for pid in out_here:
             placings.add(pid, _reached(slots), elimination_label(slots))
+
+
+def _bracket_players(tops, r: int) -> list[str]:
+    """The players of round ``r``'s bracket matches (its match for third place aside), table by table."""
+    return [pid for m in tops[r].matches if not is_third_place(tops, r, m) for pid in m.players()]
 
 
 def _place_outside_cut(placings: _Placings) -> None:

@@ -125,16 +125,21 @@ def check_result(result: Result, match_type: str, stage: str = "swiss") -> None:
         raise LyceeError(_("unknown match type {type!r}", type=match_type))
     check(result)
     if stage == "top" and result.outcome == "draw":
-        raise RuleError(
-            _(
-                "{result}: an elimination match must name a winner; at time the organizer orders an extra game "
-                "(`--extra-game --by ORGANIZER`) or names the winner (`--winner PLAYER --reason TEXT --by ORGANIZER`)",
-                result=result.text(),
-            )
-            if result.p1_wins == result.p2_wins
-            else _("{result}: an elimination match must name a winner", result=result.text()),
-            "G-SE",
+        _refuse_undecided_elimination(result)
+
+
+def _refuse_undecided_elimination(result: Result) -> None:
+    """An elimination match must name a winner (G-SE): say how to get one."""
+    raise RuleError(
+        _(
+            "{result}: an elimination match must name a winner; at time the organizer orders an extra game "
+            "(`--extra-game --by ORGANIZER`) or names the winner (`--winner PLAYER --reason TEXT --by ORGANIZER`)",
+            result=result.text(),
         )
+        if result.p1_wins == result.p2_wins
+        else _("{result}: an elimination match must name a winner", result=result.text()),
+        "G-SE",
+    )
 
 
 def _check_intentional(result: Result, stage: str) -> None:

@@ -145,14 +145,7 @@ def pair_swiss(event: Event, rng: random.Random, *, apart=None, apart_first: boo
     _refuse(event)
     number = len(event.rounds) + 1
     elig = event.eligible(number)
-    if len(elig) < 2:
-        raise RuleError(
-            _(
-                "round {number} cannot be paired: {n} eligible player(s), at least 2 are needed",
-                number=number,
-                n=len(elig),
-            )
-        )
+    _need_two(number, len(elig))
     led = Ledger.of(event)
     gidx = [led.index[p.id] for p in elig]
     bye = None
@@ -161,15 +154,35 @@ def pair_swiss(event: Event, rng: random.Random, *, apart=None, apart_first: boo
     play = [g for g in gidx if g != bye]
     ids = [led.ids[g] for g in play]
     pts = [led.points[g] for g in play]
-    met = _met_sets(event, ids, led)
-    avoid = _apart_sets(event.apart if apart is None else apart, ids)
-    if avoid is not None and apart_first:
-        met = [m | x for m, x in zip(met, avoid)]
-        avoid = None
+    met, avoid = _kept_apart(event, ids, led, apart, apart_first)
     matches = _tables(_solve(pts, met, rng, avoid), ids, pts)
     if bye is not None:
         matches.append(Match(len(matches) + 1, led.ids[bye], None, 2, 0, 0, "bye"))
     return tuple(matches)
+
+
+def _need_two(number: int, n: int) -> None:
+    """Refuse a round with fewer than two eligible players."""
+    if n < 2:
+        raise RuleError(
+            _(
+                "round {number} cannot be paired: {n} eligible player(s), at least 2 are needed",
+                number=number,
+                n=n,
+            )
+        )
+
+
+def _kept_apart(
+    event: Event, ids: list[str], led: Ledger, apart, apart_first: bool
+) -> tuple[list[set[int]], list[set[int]] | None]:
+    """Who each player has met, and whom keep-apart keeps them from (``apart_first``:
+    counted with the rematches instead, above the points order)."""
+    met = _met_sets(event, ids, led)
+    avoid = _apart_sets(event.apart if apart is None else apart, ids)
+    if avoid is not None and apart_first:
+        return [m | x for m, x in zip(met, avoid)], None
+    return met, avoid
 
 
 def _tables(pairs, ids: list[str], pts: list[int]) -> list[Match]:
@@ -198,17 +211,27 @@ def _refuse(event: Event) -> None:
 
 def _choose_bye(event: Event, led: Ledger, gidx: list[int], rng: random.Random) -> int:
     """Lowest-ranked eligible player among those with the fewest byes."""
+    cands = _lowest_of_fewest_byes(led, gidx)
+    if len(cands) > 1 and event.tiebreakers:
+        cands = _lowest_on_tiebreakers(event, led, cands)
+    return cands[0] if len(cands) == 1 else rng.choice(cands)
+
+
+def _lowest_of_fewest_byes(led: Ledger, gidx: list[int]) -> list[int]:
+    """Among the players with the fewest byes, those with the fewest points."""
     fewest = min(led.byes[g] for g in gidx)
     cands = [g for g in gidx if led.byes[g] == fewest]
     low = min(led.points[g] for g in cands)
-    cands = [g for g in cands if led.points[g] == low]
-    if len(cands) > 1 and event.tiebreakers:
-        fig = led.figures()
-        chain = tuple(event.tiebreakers)
-        keys = {g: fig.key(chain, led.points, g) for g in cands}
-        worst = min(keys.values())
-        cands = [g for g in cands if keys[g] == worst]
-    return cands[0] if len(cands) == 1 else rng.choice(cands)
+    return [g for g in cands if led.points[g] == low]
+
+
+def _lowest_on_tiebreakers(event: Event, led: Ledger, cands: list[int]) -> list[int]:
+    """Those of ``cands`` ranked lowest by the event's tiebreakers."""
+    fig = led.figures()
+    chain = tuple(event.tiebreakers)
+    keys = {g: fig.key(chain, led.points, g) for g in cands}
+    worst = min(keys.values())
+    return [g for g in cands if keys[g] == worst]
 
 
 def _met_sets(event: Event, ids: list[str], led: Ledger | None = None) -> list[set[int]]:
@@ -217,6 +240,11 @@ def _met_sets(event: Event, ids: list[str], led: Ledger | None = None) -> list[s
     meeting, in the order the rounds give them (the same sets, built alike)."""
     if led is not None and not led.uncounted:
         return _met_from_ledger(led, ids)
+    return _met_from_rounds(event, ids)
+
+
+def _met_from_rounds(event: Event, ids: list[str]) -> list[set[int]]:
+    """Previous Swiss opponents read from the event's rounds, round by round."""
     local = {pid: i for i, pid in enumerate(ids)}
     met: list[set[int]] = [set() for _ in ids]
     get = local.get
@@ -359,17 +387,23 @@ def _solve(
         runs = _runs(bad, k)
         if runs == [(0, k - 1)]:
             return _solve_window(0, k - 1, groups, values, met, rng, apart).pairs
-        sols = {}
-        for run in runs:
-            if run not in cache:
-                cache[run] = _solve_window(run[0], run[1], groups, values, met, rng, apart)
-            sols[run] = cache[run]
+        sols = _window_solutions(runs, cache, groups, values, met, rng, apart)
         pairs, newbad = _fast_pass(groups, avoid, rng, runs, sols)
         if not newbad:
             return pairs
         if newbad <= bad:  # cannot happen; be safe: solve the whole round
             bad = set(range(k))
         bad |= newbad
+
+
+def _window_solutions(runs, cache: dict[tuple[int, int], _Window], groups, values, met, rng, apart) -> dict:
+    """The exact solution of each window ``runs`` names, solved once and kept in ``cache``."""
+    sols = {}
+    for run in runs:
+        if run not in cache:
+            cache[run] = _solve_window(run[0], run[1], groups, values, met, rng, apart)
+        sols[run] = cache[run]
+    return sols
 
 
 def _score_groups(pts: list[int]) -> tuple[list[int], list[list[int]]]:
@@ -451,15 +485,10 @@ def _fast_group(members, incoming, requests, last, next_members, met, rng):
     """
     order = members[:]
     rng.shuffle(order)
-    pairs: list[tuple[int, int]] = []
-    ext = incoming + requests
-    rest = order
-    if ext:
-        owner = _assign(ext, order, met)
-        if owner is None:
-            return None
-        pairs.extend((x, m) for m, x in owner.items())
-        rest = [m for m in order if m not in owner]
+    outside = _pair_outside(incoming + requests, order, met)
+    if outside is None:
+        return None
+    pairs, rest = outside
     need_float = len(rest) % 2 == 1
     if need_float and last:
         return None
@@ -471,6 +500,18 @@ def _fast_group(members, incoming, requests, last, next_members, met, rng):
         floater = _takeable_floater(inner, floater, next_members, met)
     pairs.extend(inner)
     return pairs, floater
+
+
+def _pair_outside(ext: list[int], order: list[int], met) -> tuple[list[tuple[int, int]], list[int]] | None:
+    """Pair each player of ``ext`` (from the groups above and below) with a
+    member of ``order``: those pairs and the members left, or None when they
+    cannot all be paired."""
+    if not ext:
+        return [], order
+    owner = _assign(ext, order, met)
+    if owner is None:
+        return None
+    return [(x, m) for m, x in owner.items()], [m for m in order if m not in owner]
 
 
 def _greedy_pairs(pool: list[int], met) -> tuple[list[tuple[int, int]], list[int]]:
@@ -698,16 +739,25 @@ def _up_edges(f: _Frame, nv: int, pen, top, w_s, cum, values, randrange) -> list
     return edges
 
 
+def _serves(f: _Frame, mate: list[int], m_u: int, n_ups: int) -> bool:
+    """Whether the matching pairs every up-partner (and, with no room below,
+    every window player) and leaves up either fewer than ``m_u`` players or
+    exactly those the window must send up."""
+    nw = len(f.players)
+    if not all(mate[d] >= 0 for d in range(nw, nw + m_u)):
+        return False
+    if not f.has_down and not all(mate[x] >= 0 for x in range(nw)):
+        return False
+    return n_ups < m_u or n_ups == f.p_up
+
+
 def _window_of(f: _Frame, mate: list[int], m_u: int, rng) -> _Window | None:
     """The window's pairing from the matching ``mate`` with ``m_u`` up-partners,
     or None when it does not serve them (try two more)."""
     W = f.players
     nw = len(W)
-    ok = all(mate[d] >= 0 for d in range(nw, nw + m_u))
-    if not f.has_down:
-        ok = ok and all(mate[x] >= 0 for x in range(nw))
     ups = [W[x] for x in range(nw) if mate[x] >= nw]
-    if not (ok and (len(ups) < m_u or len(ups) == f.p_up)):
+    if not _serves(f, mate, m_u, len(ups)):
         return None
     pairs = [(W[x], W[mate[x]]) for x in range(nw) if 0 <= mate[x] < nw and x < mate[x]]
     downs = [W[x] for x in range(nw) if mate[x] < 0]

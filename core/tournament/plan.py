@@ -33,7 +33,7 @@ from datetime import datetime, timedelta, timezone
 
 from core.columns import ljust, width
 from core.event.lookups import suggested_rounds
-from core.event.model import Event
+from core.event.model import Event, Round
 from core.i18n import _
 
 __all__ = [
@@ -102,13 +102,18 @@ def measure(log: list[dict], event: Event | None = None) -> list[RoundTimes]:
     if kept is not None and kept[0][0] is first and kept[0][1] is last and kept[0][2] is event:
         return list(kept[1])
     times = _measure(log, event)
+    _forget_oldest()
+    _MEASURED[key] = ((first, last, event), times)
+    return list(times)
+
+
+def _forget_oldest() -> None:
+    """Make room in the kept answers of :func:`measure` once they are full."""
     if len(_MEASURED) >= _MEASURED_MAX:
         try:
             _MEASURED.pop(next(iter(_MEASURED)), None)  # the oldest
         except (RuntimeError, StopIteration):  # another thread changed it meanwhile
             pass
-    _MEASURED[key] = ((first, last, event), times)
-    return list(times)
 
 
 def _undone(log: list[dict]) -> set:
@@ -315,24 +320,27 @@ class Plan:
 
 def _option_table(options: list[Option]) -> list[str]:
     """The options side by side, one column each, lined up in terminal columns."""
-    hm = clock_time
-    labels = [o.label for o in options]
-    rows = [
-        ("", labels),
+    rows = _option_rows(options)
+    labels = rows[0][1]
+    first = max(width(r[0]) for r in rows) + 2
+    cols = [max(width(r[1][i]) for r in rows) + 2 for i in range(len(labels))]
+    return [_table_line(head, first, cells, cols) for head, cells in rows]
+
+
+def _option_rows(options: list[Option]) -> list[tuple[str, list[str]]]:
+    """The options table's rows: a heading and one cell per option (the labels first)."""
+    return [
+        ("", [o.label for o in options]),
         (_("Swiss rounds"), [str(o.rounds) for o in options]),
         (_("top cut"), [str(o.top) if o.top else "-" for o in options]),
         (_("rounds left"), [str(o.left) for o in options]),
-        (_("finish"), [hm(o.finish) for o in options]),
+        (_("finish"), [clock_time(o.finish) for o in options]),
     ]
-    first = max(width(r[0]) for r in rows) + 2
-    cols = [max(width(r[1][i]) for r in rows) + 2 for i in range(len(labels))]
-    out = []
-    for head, cells in rows:
-        line = "  " + ljust(head, first)
-        for c, n in zip(cells, cols):
-            line += ljust(c, n)
-        out.append(line.rstrip())
-    return out
+
+
+def _table_line(head: str, first: int, cells: list[str], cols: list[int]) -> str:
+    """One row of the options table, each cell padded to its column's width."""
+    return ("  " + ljust(head, first) + "".join(ljust(c, n) for c, n in zip(cells, cols))).rstrip()
 
 
 def clock_time(t: datetime) -> str:
@@ -344,15 +352,23 @@ def _figures(times: list[RoundTimes], history: list[list[dict]]):
     over, turn, slot = _slots([t for t in times])
     if over:
         return _mean(over), (_mean(turn) if turn else DEFAULT_TURNAROUND), slot, "event", len(over)
-    h_over, h_turn, h_slot = [], [], []
+    h_over, h_turn, h_slot = _history_slots(history)
+    if h_over:
+        return _mean(h_over), (_mean(h_turn) if h_turn else DEFAULT_TURNAROUND), h_slot, "store", 0
+    return DEFAULT_OVERRUN, DEFAULT_TURNAROUND, [], "default", 0
+
+
+def _history_slots(history: list[list[dict]]) -> tuple[list[float], list[float], list[float]]:
+    """The overruns, turnarounds and slots of the store's earlier events, together."""
+    h_over: list[float] = []
+    h_turn: list[float] = []
+    h_slot: list[float] = []
     for log in history or ():
         o, t, s = _slots(measure(log))
         h_over += o
         h_turn += t
         h_slot += s
-    if h_over:
-        return _mean(h_over), (_mean(h_turn) if h_turn else DEFAULT_TURNAROUND), h_slot, "store", 0
-    return DEFAULT_OVERRUN, DEFAULT_TURNAROUND, [], "default", 0
+    return h_over, h_turn, h_slot
 
 
 def _top_rounds(top: int) -> int:
@@ -376,10 +392,8 @@ def plan_event(
     tops = [r for r in event.rounds if r.stage == "top"]
     swiss_done = len(event.swiss_rounds)
     alone = event.rounds_planned == 0 and not rounds  # single elimination alone (G-SE): the bracket only
-    base_rounds = (
-        0 if alone else rounds or event.rounds_planned or max(swiss_done, suggested_rounds(len(event.eligible())))
-    )
-    base_top = top if top is not None else _made_top(tops) or (len(event.eligible(1)) if alone else 0)
+    base_rounds = _base_rounds(event, rounds, swiss_done, alone)
+    base_top = _base_top(event, top, tops, alone)
     pace = _pace(event, times, now, turnaround, minutes + overrun)
     pace.spread_round = _stdev(slots) if len(slots) >= 2 else DEFAULT_SPREAD
     opts = [pace.option(event, _("as planned"), base_rounds, base_top)]
@@ -390,6 +404,20 @@ def plan_event(
             opts.append(pace.option(event, label, r, t))
     finished = _finished_at(event, times, bool(tops), base_rounds, base_top)
     return Plan(event.name, now, minutes, overrun, turnaround, source, measured, opts, finished)
+
+
+def _base_rounds(event: Event, rounds: int | None, swiss_done: int, alone: bool) -> int:
+    """The Swiss rounds as planned: those asked, those planned, or enough for the field."""
+    if alone:
+        return 0
+    return rounds or event.rounds_planned or max(swiss_done, suggested_rounds(len(event.eligible())))
+
+
+def _base_top(event: Event, top: int | None, tops: list, alone: bool) -> int:
+    """The top cut as planned: the one asked, the one made, or (the bracket alone) the whole field."""
+    if top is not None:
+        return top
+    return _made_top(tops) or (len(event.eligible(1)) if alone else 0)
 
 
 def _made_top(tops) -> int:
@@ -430,13 +458,18 @@ def _pace(event: Event, times: list[RoundTimes], now: datetime, turnaround: floa
     """The time the next round can start, and the rounds behind us."""
     cur = event.current_round
     if cur is not None and not cur.complete:
-        rt = next((t for t in times if t.number == cur.number), None)
-        start = rt.start if rt is not None and rt.start is not None else now
+        start = _started_at(times, cur.number) or now
         running_end = max(now, start + timedelta(minutes=round_minutes))
         return _Pace(running_end, len(event.rounds) - 1, True, turnaround, round_minutes)
     last_end = times[-1].end if times and times[-1].end is not None else None
     running_end = max(now, last_end) if last_end is not None else now
     return _Pace(running_end, len(event.rounds), False, turnaround, round_minutes)
+
+
+def _started_at(times: list[RoundTimes], number: int) -> datetime | None:
+    """When round ``number`` started, if known."""
+    rt = next((t for t in times if t.number == number), None)
+    return rt.start if rt is not None else None
 
 
 def _alternatives(
@@ -457,14 +490,28 @@ def _finished_at(event: Event, times: list[RoundTimes], cut: bool, base_rounds: 
     """The event's actual end once it is over: the final decided, or the last
     Swiss round played with no cut planned; else None."""
     cur = event.current_round
-    if cur is None or not cur.complete or not times or times[-1].end is None:
+    if cur is None or not cur.complete or not _last_ended(times):
         return None
-    final = [m for m in cur.matches if m.note != "third_place"]
-    if cut and cur.stage == "top" and len(final) == 1:
+    if cut and _is_final(cur):
         return times[-1].end  # the final is decided
-    if not cut and not base_top and cur.stage == "swiss" and len(event.swiss_rounds) >= base_rounds:
+    if not cut and not base_top and _last_swiss(event, cur, base_rounds):
         return times[-1].end  # the last Swiss round, no cut planned
     return None
+
+
+def _last_swiss(event: Event, rnd: Round, base_rounds: int) -> bool:
+    """Whether ``rnd`` is the last of the Swiss rounds planned."""
+    return rnd.stage == "swiss" and len(event.swiss_rounds) >= base_rounds
+
+
+def _last_ended(times: list[RoundTimes]) -> bool:
+    """Whether the last round measured has an end."""
+    return bool(times) and times[-1].end is not None
+
+
+def _is_final(rnd: Round) -> bool:
+    """Whether ``rnd`` is the bracket's final (one match besides any for third place)."""
+    return rnd.stage == "top" and len([m for m in rnd.matches if m.note != "third_place"]) == 1
 
 
 def planned_vs_actual(event: Event, log: list[dict], history: list[list[dict]] | None = None):

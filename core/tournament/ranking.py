@@ -29,7 +29,12 @@ def standings_json(event: Event) -> dict:
         doc["provisional"] = True  # results of the round are still coming in
     final = final_placings(event)
     if final is not None:
-        by_id = {row.id: row for row in rows}
         doc["final"] = True
-        doc["standings"] = [{"place": f.place, **by_id[f.id].to_json(), "reached": f.reached} for f in final]
+        doc["standings"] = _final_rows(rows, final)
     return doc
+
+
+def _final_rows(rows, final) -> list[dict]:
+    """The standings rows in final order, each with its place and how far the player went."""
+    by_id = {row.id: row for row in rows}
+    return [{"place": f.place, **by_id[f.id].to_json(), "reached": f.reached} for f in final]

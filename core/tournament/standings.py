@@ -241,6 +241,23 @@ _LEDGERS_KEPT = 4
 _LEDGERS_LOCK = threading.Lock()
 
 
+def _common_denominator(rounds: list[int], games: list[int]) -> int:
+    """One denominator for every player's match and game win share, and the floor's."""
+    dens = {3 * r for r in set(rounds) if r} | {3 * g for g in set(games) if g}
+    return lcm(_FLOOR_DEN, *dens)
+
+
+def _match_win_shares(points: list[int], rounds: list[int], D: int, floor: int) -> list[int]:
+    """Each player's match-win share over ``D``, floored."""
+    return [max(p * (D // (3 * r)), floor) if r else 0 for p, r in zip(points, rounds)]
+
+
+def _game_win_shares(gpts: list[int], games: list[int], rounds: list[int], D: int, floor: int) -> list[int]:
+    """Each player's game-win share over ``D``, floored; the floor for one who
+    played only IDs, 0 for one with no match yet."""
+    return [max(p * (D // (3 * g)), floor) if g else (floor if r else 0) for p, g, r in zip(gpts, games, rounds)]
+
+
 class Figures:
     """Exact tiebreaker figures: integers over common denominators, one list
     per tiebreaker of :data:`core.event.tiebreakers.TIEBREAKERS` (``values``)."""
@@ -255,16 +272,13 @@ class Figures:
             led.gpts,
             led.opps,
         )
-        dens = {3 * r for r in set(rounds) if r} | {3 * g for g in set(games) if g}
-        D = lcm(_FLOOR_DEN, *dens)
+        D = _common_denominator(rounds, games)
         floor = _FLOOR_NUM * (D // _FLOOR_DEN)
         self.points, self.opps = points, opps
         # a player with no match yet (before round 1, a late entry) has nothing to floor: 0,
         # as OMW/OGW are 0 without opponents; one who played only IDs keeps the floor
-        self.mwp = [max(p * (D // (3 * r)), floor) if r else 0 for p, r in zip(points, rounds)]
-        self.gwp = [
-            max(p * (D // (3 * g)), floor) if g else (floor if r else 0) for p, g, r in zip(gpts, games, rounds)
-        ]
+        self.mwp = _match_win_shares(points, rounds, D, floor)
+        self.gwp = _game_win_shares(gpts, games, rounds, D, floor)
         self.scale = D
         self.per_opp = lcm(1, *{len(o) for o in opps if o})
         self.oscale = D * self.per_opp
@@ -323,25 +337,46 @@ def _playoff_tags(event: Event, led: Ledger, keys: list[tuple]):
             continue
         _start_point_playoffs(rnd, led, anchors, tags, groups)
         cells = _playoff_cells(rnd, led.index, anchors, tags)
-        if not cells:
-            continue
-        members_of: dict[tuple, list[int]] = {}
-        for i in range(n):
-            cell = (anchors[i], tags[i])
-            if cell in cells:
-                members_of.setdefault(cell, []).append(i)
-        for cell, matches in cells.items():
-            if not all(m.reported for m in matches):
-                continue  # decided only once the whole round of it is in
-            for i, v in _cell_marks(members_of[cell], matches, led.index).items():
-                tags[i] = tags[i] + (v,)
+        if cells:
+            _mark_decided_cells(cells, _cell_members(cells, anchors, tags), led, tags)
     return tags, anchors, groups
+
+
+def _cell_members(cells: dict, anchors: list[tuple], tags: list[tuple[int, ...]]) -> dict[tuple, list[int]]:
+    """The players of each place (anchor and tag) a playoff round plays, in index order."""
+    members_of: dict[tuple, list[int]] = {}
+    for i in range(len(tags)):
+        cell = (anchors[i], tags[i])
+        if cell in cells:
+            members_of.setdefault(cell, []).append(i)
+    return members_of
+
+
+def _mark_decided_cells(
+    cells: dict, members_of: dict[tuple, list[int]], led: Ledger, tags: list[tuple[int, ...]]
+) -> None:
+    """Append each decided place's marks to its players' tags (in place)."""
+    for cell, matches in cells.items():
+        if not all(m.reported for m in matches):
+            continue  # decided only once the whole round of it is in
+        for i, v in _cell_marks(members_of[cell], matches, led.index).items():
+            tags[i] = tags[i] + (v,)
 
 
 def _start_point_playoffs(rnd, led: Ledger, anchors: list[tuple], tags: list[tuple[int, ...]], groups: dict) -> None:
     """A playoff round's players on equal points who do not all hold one
     place start a point playoff of their own (in place): its id is their
     anchor, their tags start anew, and ``groups`` lists its players."""
+    for pts, members in _round_players_by_points(rnd, led).items():
+        if len({(anchors[i], tags[i]) for i in members}) > 1:
+            gid = (pts, -1, rnd.number)  # a point playoff: its own place
+            for i in members:
+                anchors[i], tags[i] = gid, ()
+            groups[gid] = members
+
+
+def _round_players_by_points(rnd, led: Ledger) -> dict[int, list[int]]:
+    """A round's players (ledger indices, in table order) by their points."""
     index, points = led.index, led.points
     by_points: dict[int, list[int]] = {}
     for m in rnd.matches:
@@ -349,12 +384,7 @@ def _start_point_playoffs(rnd, led: Ledger, anchors: list[tuple], tags: list[tup
             i = index.get(pid)
             if i is not None and i not in by_points.get(points[i], ()):
                 by_points.setdefault(points[i], []).append(i)
-    for pts, members in by_points.items():
-        if len({(anchors[i], tags[i]) for i in members}) > 1:
-            gid = (pts, -1, rnd.number)  # a point playoff: its own place
-            for i in members:
-                anchors[i], tags[i] = gid, ()
-            groups[gid] = members
+    return by_points
 
 
 def _playoff_cells(rnd, index: dict[str, int], anchors: list[tuple], tags: list[tuple[int, ...]]) -> dict:
@@ -424,14 +454,25 @@ def playoffs_held(event: Event) -> list[tuple[int, tuple[str, ...], bool]]:
     for gid, members in groups.items():
         out.append((gid[0], tuple(led.ids[i] for i in members), True))
         seen.update(led.ids[i] for i in members)
-    for rnd in event.rounds:
-        if rnd.stage != "playoff":
-            continue
-        ids = tuple(dict.fromkeys(p for m in rnd.matches for p in m.players()))
+    for ids in _playoff_rounds_players(event):
         if not seen.intersection(ids):
-            out.append((led.points[led.index[ids[0]]] if ids and ids[0] in led.index else 0, ids, False))
+            out.append((_points_of_first(led, ids), ids, False))
             seen.update(ids)
     return out
+
+
+def _playoff_rounds_players(event: Event) -> list[tuple[str, ...]]:
+    """The players of each playoff round, in the order they sat."""
+    return [
+        tuple(dict.fromkeys(p for m in rnd.matches for p in m.players()))
+        for rnd in event.rounds
+        if rnd.stage == "playoff"
+    ]
+
+
+def _points_of_first(led: Ledger, ids: tuple[str, ...]) -> int:
+    """The points of the first of ``ids`` (0 when none is known)."""
+    return led.points[led.index[ids[0]]] if ids and ids[0] in led.index else 0
 
 
 def _swiss_keys(event: Event, led: Ledger, fig) -> list[tuple]:
@@ -590,21 +631,26 @@ def _playoff_seeds(event: Event, led: Ledger, ids: list[str], keys, tags, order:
     nobody stands between them (G-TIE-PLAYOFF, G-TIE-1)."""
     names = {p.id: p.name for p in event.players}
     idx = [led.index[pid] for pid in ids]
-    for i in idx[1:]:
-        if led.points[i] != led.points[idx[0]]:
-            raise RuleError(
-                _(
-                    "{a} and {b} are not on equal points; a playoff is only held among players on equal points",
-                    a=names[ids[0]],
-                    b=names[led.ids[i]],
-                ),
-                "G-TIE-PLAYOFF",
-            )
+    _check_equal_points(led, idx, names)
     chosen = set(idx)
     _check_whole_places(led, chosen, keys, tags, order, names)
     pos = [k for k, i in enumerate(order) if i in chosen]
     _check_side_by_side(led, chosen, order, pos, names)
     return [led.ids[order[k]] for k in pos]
+
+
+def _check_equal_points(led: Ledger, idx: list[int], names: dict[str, str]) -> None:
+    """A playoff is held among players on equal points only (G-TIE-PLAYOFF)."""
+    for i in idx[1:]:
+        if led.points[i] != led.points[idx[0]]:
+            raise RuleError(
+                _(
+                    "{a} and {b} are not on equal points; a playoff is only held among players on equal points",
+                    a=names[led.ids[idx[0]]],
+                    b=names[led.ids[i]],
+                ),
+                "G-TIE-PLAYOFF",
+            )
 
 
 def _check_whole_places(led: Ledger, chosen: set[int], keys, tags, order: list[int], names: dict[str, str]) -> None:
@@ -639,19 +685,30 @@ def next_playoff_round(event: Event) -> tuple[Match, ...] | None:
     """The next round of a playoff that is not over (G-TIE-PLAYOFF): the
     winners of its last round still share a place; None when no playoff is
     open (its last round is decided, or the last round is no playoff)."""
-    rnd = event.current_round
-    if rnd is None or rnd.stage != "playoff" or not rnd.complete:
-        return None
-    winners = [m.winner() for m in rnd.matches if m.winner() is not None]
+    winners = _playoff_winners(event)
     if len(winners) < 2:
         return None
+    group = _sharing_one_place(event, winners)
+    return pair_playoff(event, group) if group is not None else None
+
+
+def _playoff_winners(event: Event) -> list[str]:
+    """The winners of the last round when it is a playoff round played out; else none."""
+    rnd = event.current_round
+    if rnd is None or rnd.stage != "playoff" or not rnd.complete:
+        return []
+    return [w for m in rnd.matches if (w := m.winner()) is not None]
+
+
+def _sharing_one_place(event: Event, winners: list[str]) -> list[str] | None:
+    """Every player in the place the ``winners`` still share, in standings
+    order; None when they no longer share one."""
     led, fig, keys, tags, order = ranked_table(event)
     cells = {(keys[led.index[w]], tags[led.index[w]]) for w in winners if w in led.index}
     if len(cells) != 1:
         return None
     cell = cells.pop()
-    group = [led.ids[i] for i in order if (keys[i], tags[i]) == cell]
-    return pair_playoff(event, group)
+    return [led.ids[i] for i in order if (keys[i], tags[i]) == cell]
 
 
 def as_of_last_complete_round(event: Event) -> tuple[Event, int]:
