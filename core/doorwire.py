@@ -31,6 +31,11 @@ def encode(value: Any) -> Any:
         raise TypeError("an Event is read by the client, not sent")
     if isinstance(value, PurePath):
         return {"$path": str(value)}
+    return _encode_compound(value)
+
+
+def _encode_compound(value: Any) -> Any:
+    """A collection, Struct or dataclass as :func:`encode` gives it; anything else as msgspec does."""
     if isinstance(value, (list, tuple, set, frozenset)):
         return [encode(x) for x in value]
     if isinstance(value, dict):
@@ -73,16 +78,22 @@ def decode(value: Any) -> Any:
     return {k: decode(v) for k, v in value.items()}
 
 
-def decode_typed(value: dict) -> Any:
-    """A tagged dataclass or Struct, its type looked up only in ``core`` and ``limited``."""
-    module, _sep, name = str(value["$type"]).partition(":")
+def _tagged_type(tag: str) -> Any:
+    """The dataclass or Struct a ``$type`` tag names, looked up only in ``core`` and ``limited``."""
+    module, _sep, name = tag.partition(":")
     if module.split(".")[0] not in ("core", "limited"):
-        raise LyceeError(_("a value of type {what} is not accepted through the desk's door", what=value["$type"]))
+        raise LyceeError(_("a value of type {what} is not accepted through the desk's door", what=tag))
     cls: Any = importlib.import_module(module)
     for part in name.split("."):
         cls = getattr(cls, part)
     if not (isinstance(cls, type) and (issubclass(cls, msgspec.Struct) or is_dataclass(cls))):
-        raise LyceeError(_("a value of type {what} is not accepted through the desk's door", what=value["$type"]))
+        raise LyceeError(_("a value of type {what} is not accepted through the desk's door", what=tag))
+    return cls
+
+
+def decode_typed(value: dict) -> Any:
+    """A tagged dataclass or Struct, its type looked up only in ``core`` and ``limited``."""
+    cls = _tagged_type(str(value["$type"]))
     data = {k: decode(v) for k, v in value["$"].items()}
     try:
         return cls(**data)
@@ -111,17 +122,20 @@ def error_answer(err: BaseException, method: str) -> dict:
     }
 
 
-def raised(answer: dict) -> LyceeError:
-    """The exception an error answer stands for: the same class (found among
-    the LyceeError classes loaded here, else LyceeError), message and rule."""
-    name = answer.get("kind") or "LyceeError"
-    module = answer.get("module") or ""
-    cls: type[LyceeError] = LyceeError
+def _error_class(module: str, name: str) -> type[LyceeError]:
+    """The LyceeError class ``name`` of ``module`` (of core, limited or tui), else LyceeError."""
     if module.split(".")[0] in ("core", "limited", "tui"):
         with contextlib.suppress(ImportError, AttributeError):
             found = getattr(importlib.import_module(module), name)
             if isinstance(found, type) and issubclass(found, LyceeError):
-                cls = found
+                return found
+    return LyceeError
+
+
+def raised(answer: dict) -> LyceeError:
+    """The exception an error answer stands for: the same class (found among
+    the LyceeError classes loaded here, else LyceeError), message and rule."""
+    cls = _error_class(answer.get("module") or "", answer.get("kind") or "LyceeError")
     err = cls.__new__(cls)
     Exception.__init__(err, str(answer.get("error") or ""))
     err.rule = answer.get("rule")
