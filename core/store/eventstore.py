@@ -589,6 +589,13 @@ class EventStore:
             self._storage.append_record(record, batch.entries[-1].seq)  # encoded once, above
         except OSError as err:
             raise LyceeError(disk_message(err, describe_batch(batch.trail()))) from None
+        self._appended(batch, record, fresh)
+        if paired is not None or batch.founds() or self._tail_len > CHECKPOINT_TAIL:
+            self._checkpoint_quietly()  # a round boundary, or every CHECKPOINT_TAIL actions
+        self._update_head()
+
+    def _appended(self, batch: Batch, record: bytes, fresh: bool) -> None:
+        """Keep the store's end, CRC, last seq, trail and event in step with ``record`` just appended."""
         self._end += len(record) + (len(MAGIC) if fresh else 0)
         base = zlib.crc32(MAGIC) if fresh else self._crc
         self._crc = None if base is None else crc_after(base, record)
@@ -597,38 +604,40 @@ class EventStore:
             self._all.extend(batch.trail())
         self._event = batch.event
         self._tail_len += len(batch.entries)
-        if paired is not None or batch.founds() or self._tail_len > CHECKPOINT_TAIL:
-            self._checkpoint_quietly()  # a round boundary, or every CHECKPOINT_TAIL actions
-        self._update_head()
 
     def _refold(self, extra: list[dict]) -> Event:
         """The event after every stored action and ``extra`` (which holds an
         undo): from the newest checkpoint the undo does not reach behind."""
         acts = self._actions() + extra
-        skip_all = rules.undone_seqs(acts)
-        data = None
+        journal: list[bytes] = []  # the journal's bytes, read once a checkpoint is tried
         for cseq, cpath in self.datadir.checkpoints(self.id):
-            tail = [a for a in acts if a["seq"] > cseq]
-            skip = rules.undone_seqs(tail)
-            if any(t <= cseq for t in skip):
-                continue
-            try:
-                if data is None:
-                    data = self.path.read_bytes()
-                got = self.datadir.checkpoint_of(self.id, cseq, cpath, cpath.read_bytes(), data)
-            except OSError:
-                continue
-            if isinstance(got, Ignored):
-                continue  # (a damaged one was named when the event was opened)
-            meta, ev = got
-            out, bad, why = fold(ev, tail, skip)
-            if bad is None and out is not None:
+            out = self._fold_from(cseq, cpath, acts, journal)
+            if out is not None:
                 return out
-        out, bad, why = fold(None, acts, skip_all)
+        out, bad, why = fold(None, acts, rules.undone_seqs(acts))
         if bad is not None:
             raise LyceeError(why)
         assert out is not None  # the journal begins with the event's creation
         return out
+
+    def _fold_from(self, cseq: int, cpath: Path, acts: list[dict], journal: list[bytes]) -> Event | None:
+        """The event from checkpoint ``cseq`` and the actions after it; None when
+        an undo reaches behind it, or it cannot be read or believed, or the actions do not fold."""
+        tail = [a for a in acts if a["seq"] > cseq]
+        skip = rules.undone_seqs(tail)
+        if any(t <= cseq for t in skip):
+            return None
+        try:
+            if not journal:
+                journal.append(self.path.read_bytes())
+            got = self.datadir.checkpoint_of(self.id, cseq, cpath, cpath.read_bytes(), journal[0])
+        except OSError:
+            return None
+        if isinstance(got, Ignored):
+            return None  # (a damaged one was named when the event was opened)
+        _meta, ev = got
+        out, bad, _why = fold(ev, tail, skip)
+        return out if bad is None else None
 
     def undo(self, actor: str = "desk", device: str | None = None) -> dict:
         """Take back the newest action in force; return it."""

@@ -48,6 +48,7 @@ class MemberList:
 
     @contextmanager
     def _writing(self) -> Iterator[dict[str, Any]]:
+        # lazy: filelock, which only a writer on a system without fcntl needs
         from filelock import FileLock, Timeout
 
         try:

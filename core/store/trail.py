@@ -10,6 +10,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Sequence
 
+from tinydb import Query
+
 from core import labels, rules
 from core.errors import LyceeError
 from core.i18n import _, join_list, join_sentences
@@ -85,10 +87,7 @@ def act_words(a: dict) -> str:
 def damage_lost(damage: Damage, after_seq: int) -> str:
     """What a damaged journal tail held beyond ``after_seq``, in words."""
     acts = [a for a in damage.salvaged if isinstance(a.get("seq"), int) and a["seq"] > after_seq]
-    seqs = [s for s in damage.seqs if s > after_seq]
-    known = {a["seq"] for a in acts} | set(seqs)
-    if known:  # a seq itself damaged ('"seq":!4'): the gap it leaves is named as unreadable
-        seqs = sorted(set(seqs) | {s for s in range(after_seq + 1, max(known)) if s not in known})
+    seqs = _unreadable_seqs(damage, acts, after_seq)
     parts = []
     if acts:
         parts.append(lost_lines(acts))
@@ -97,6 +96,16 @@ def damage_lost(damage: Damage, after_seq: int) -> str:
     if not parts:
         parts.append(_("{n} unreadable bytes (no whole action)", n=damage.size))
     return join_sentences(parts)
+
+
+def _unreadable_seqs(damage: Damage, acts: list[dict], after_seq: int) -> list[int]:
+    """The seqs past ``after_seq`` the damage held but no salvaged action has
+    (a seq itself damaged, '"seq":!4': the gap it leaves is named as unreadable)."""
+    seqs = [s for s in damage.seqs if s > after_seq]
+    known = {a["seq"] for a in acts} | set(seqs)
+    if not known:
+        return seqs
+    return sorted(set(seqs) | {s for s in range(after_seq + 1, max(known)) if s not in known})
 
 
 def damage_reason(code: str) -> str:
@@ -250,8 +259,6 @@ def trail_query(kind: str | None = None, actor: str | None = None, round_number:
     """A TinyDB query over audit-trail rows (:func:`history_rows`, or stored
     actions): the actions of ``kind``, by ``actor``, of round ``round_number``
     (its ``data.round``), each when given; everything when none is."""
-    from tinydb import Query
-
     row = Query()
     query = row.noop()
     if kind is not None:
