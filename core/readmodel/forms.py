@@ -12,11 +12,10 @@ from core.rules.settings import check_settings, field_label, locks, show_value
 from core.rules.staff import default_issuer as issuer
 from core.rules.staff import pin_staff as holder
 from core.rules.staff import split_names
-from core.tournament import plan
 from core.tournament.elimination import swiss_over as over
 
 # Imported inside the functions that use them: the card engine (core.rules.decklists),
-# the reports, the pairing engine, phone codes and members, which a face loads only when it shows
+# the reports, the pairing engine and plan, phone codes and members, which a face loads only when it shows
 # them (`lycee reports` reads phone reports through here; the app's first frame loads none).
 
 # -- exports, the independent check, the plan of the day -----------------------------------
@@ -68,12 +67,18 @@ def verify(ev: Event):
 def day_plan(ev: Event, log: list[dict], now, history: list):
     """The plan of the day: rounds planned, projected times (``history``:
     earlier events of this data folder, to learn their pace)."""
-    return plan.plan_event(ev, log, now, history=history)
+    # lazy: the plan is slow to import (its dataclasses are built then), paid only when the plan is shown
+    from core.tournament.plan import plan_event
+
+    return plan_event(ev, log, now, history=history)
 
 
 def clock_time(t) -> str:
     """A planned time of day as the plan shows it (``14:05``)."""
-    return plan.clock_time(t)
+    # lazy: the plan is slow to import (its dataclasses are built then), paid only when the plan is shown
+    from core.tournament.plan import clock_time as shown
+
+    return shown(t)
 
 
 # -- settings (F12) ---------------------------------------------------------------------

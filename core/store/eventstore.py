@@ -272,12 +272,7 @@ class EventStore:
     # -- open / recover --------------------------------------------------------
     def _open(self) -> None:
         d = self.datadir
-        f = d.load(self.id) if self.path.exists() else Folded(None)
-        if f.legacy:
-            f = self._open_legacy(f)
-        elif f.damage is not None:
-            self._mend(f, f.damage)
-            f = d.load(self.id)
+        f = self._load_mended()
         if f.invalid is not None:
             raise f.invalid
         self._set_aside(f.ignored)
@@ -289,10 +284,29 @@ class EventStore:
         self._all = f.all_actions
         self._tail_len = len(f.tail)
         self._storage = JournalStorage(self.path)
-        if len(f.tail) > CHECKPOINT_TAIL or (self._event is not None and (f.ckpt_seq == 0 or f.ignored) and f.tail):
-            # (a newer checkpoint was not believed: damaged, or written without a checksum)
+        if self._checkpoint_due(f):
             self._checkpoint_quietly()
         self._update_head(force=not d.head_path(self.id).exists())
+
+    def _load_mended(self) -> Folded:
+        """The event's files as read on opening, after a file from before the journal is turned into one
+        and damage mended (as far as a writer may mend it)."""
+        if not self.path.exists():
+            return Folded(None)
+        f = self.datadir.load(self.id)
+        if f.legacy:
+            return self._open_legacy(f)
+        if f.damage is not None:
+            self._mend(f, f.damage)
+            return self.datadir.load(self.id)
+        return f
+
+    def _checkpoint_due(self, f: Folded) -> bool:
+        """Whether opening writes a checkpoint: a long tail, or none believed for a tail
+        (a newer checkpoint was not believed: damaged, or written without a checksum)."""
+        if len(f.tail) > CHECKPOINT_TAIL:
+            return True
+        return self._event is not None and bool(f.ckpt_seq == 0 or f.ignored) and bool(f.tail)
 
     def _open_legacy(self, f: Folded) -> Folded:
         """A file written before the journal: recovered from a backup when it
@@ -323,19 +337,7 @@ class EventStore:
         """Damaged checkpoints opening ignored are renamed ``<name>.bad`` (kept,
         never read again: a fresh checkpoint is written from the journal), and
         the note says so."""
-        said = []
-        for ig in ignored:
-            if not ig.damaged or ig.path.parent != self.datadir.checkpoints_dir:
-                continue
-            bad, n = ig.path.with_name(ig.path.name + ".bad"), 0
-            while bad.exists():
-                n += 1
-                bad = ig.path.with_name(f"{ig.path.name}.{n}.bad")
-            try:
-                os.replace(ig.path, bad)
-                said.append(Ignored(ig.path, ig.reason, kept_as=bad.name))
-            except OSError:
-                said.append(ig)
+        said = [_renamed_bad(ig) for ig in ignored if ig.damaged and ig.path.parent == self.datadir.checkpoints_dir]
         self.set_aside = said
         words = ignored_note(said)
         if words:
@@ -734,20 +736,21 @@ class EventStore:
         head = self._head_of(self._event)
         if head is None:
             return
-        if head == self._head and not force:
+        if not force and (head == self._head or self._head_on_disk() == head):
+            self._head = head
             return
-        if not force:
-            try:
-                if json.loads(self.datadir.head_path(self.id).read_bytes()) == head:
-                    self._head = head
-                    return
-            except (OSError, ValueError):
-                pass
         try:
             write_durably(self.datadir.head_path(self.id), json.dumps(head, ensure_ascii=False))
             self._head = head
         except OSError:
             pass  # derived: `event list` replays the event instead
+
+    def _head_on_disk(self) -> dict | None:
+        """The event's head file as it is (None when it cannot be read)."""
+        try:
+            return json.loads(self.datadir.head_path(self.id).read_bytes())
+        except (OSError, ValueError):
+            return None
 
     def _backup(self, round_number: int) -> None:
         """A copy of the journal as it is before round ``round_number`` is paired."""
@@ -784,3 +787,17 @@ class EventStore:
 
 def today(clock: Clock = now_utc) -> str:
     return clock().astimezone().date().isoformat()
+
+
+def _renamed_bad(ig: Ignored) -> Ignored:
+    """A damaged checkpoint renamed ``<name>.bad`` (``<name>.N.bad`` when that is taken), said so; as it
+    was when it cannot be renamed."""
+    bad, n = ig.path.with_name(ig.path.name + ".bad"), 0
+    while bad.exists():
+        n += 1
+        bad = ig.path.with_name(f"{ig.path.name}.{n}.bad")
+    try:
+        os.replace(ig.path, bad)
+    except OSError:
+        return ig
+    return Ignored(ig.path, ig.reason, kept_as=bad.name)

@@ -541,18 +541,20 @@ def pid_alive(pid: int) -> bool:
 def stale_temp_files(folder: Path, prefix: str, mine_too: bool = False) -> list[Path]:
     """Temp files ``<prefix>*.<pid>.tmp`` in ``folder`` whose process is gone
     (``mine_too``: this process's as well, for a caller that holds the lock)."""
-    out: list[Path] = []
     try:
         names = os.listdir(folder)
     except OSError:
-        return out
-    for name in names:
-        if not name.startswith(prefix):
-            continue
-        m = _TMP.search(name)
-        if m and (not pid_alive(int(m.group(1))) or (mine_too and int(m.group(1)) == os.getpid())):
-            out.append(folder / name)
-    return out
+        return []
+    return [folder / name for name in names if name.startswith(prefix) and _stale_temp(name, mine_too)]
+
+
+def _stale_temp(name: str, mine_too: bool) -> bool:
+    """Whether a temp file's name says a process that is gone wrote it (``mine_too``: or this one)."""
+    m = _TMP.search(name)
+    if m is None:
+        return False
+    pid = int(m.group(1))
+    return not pid_alive(pid) or (mine_too and pid == os.getpid())
 
 
 # -- the TinyDB storage ------------------------------------------------------------

@@ -53,19 +53,22 @@ def short_names(names: list[str]) -> str:
 def act_text(a: dict) -> str:
     """One action in ``lycee log`` words, a long batch of players summarised
     ("20 players (山田, 佐藤, 鈴木 … and 17 more)")."""
-    d = a.get("data")
-    players = d.get("players") if isinstance(d, dict) else None
-    if (
-        a.get("type") == "register"
-        and isinstance(players, list)
-        and len(players) > NAMES_SHOWN + 1
-        and all(isinstance(p, dict) and isinstance(p.get("name"), str) for p in players)
-    ):
+    players = _long_registration(a)
+    if players is not None:
         return _("registered {n} players ({names})", n=len(players), names=short_names([p["name"] for p in players]))
     try:
         return rules.describe(a)
     except (KeyError, TypeError, ValueError, AttributeError):
         return str(a.get("type"))
+
+
+def _long_registration(a: dict) -> list[dict] | None:
+    """The players of a registration too long to name them all (each with its name); None for any other action."""
+    d = a.get("data")
+    players = d.get("players") if isinstance(d, dict) else None
+    if a.get("type") != "register" or not isinstance(players, list) or len(players) <= NAMES_SHOWN + 1:
+        return None
+    return players if all(isinstance(p, dict) and isinstance(p.get("name"), str) for p in players) else None
 
 
 def lost_lines(acts: list[dict]) -> str:
