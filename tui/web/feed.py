@@ -40,22 +40,18 @@ class FileSource:
 
     def signature(self):
         """Names, sizes and times of the event's files (whatever their layout)."""
-        folder = self.datadir.events_dir
-        sig = []
         try:
-            for entry in folder.iterdir():
-                n = entry.name
-                if self.event_id in n and not n.endswith(
-                    (".lock", ".owner", ".tmp", ".web-locks", ".web-unlock", ".taken")
-                ):
-                    try:
-                        st = entry.stat()
-                    except OSError:
-                        continue
-                    sig.append((n, st.st_mtime_ns, st.st_size))
+            entries = [e for e in self.datadir.events_dir.iterdir() if self._shows(e.name)]
         except OSError:
             return None
-        return tuple(sorted(sig))
+        return tuple(sorted(filter(None, map(_stamp, entries))))
+
+    def _shows(self, name: str) -> bool:
+        """Whether a file of the events folder holds what the pages show of this event (not a lock or a
+        half-written file)."""
+        return self.event_id in name and not name.endswith(
+            (".lock", ".owner", ".tmp", ".web-locks", ".web-unlock", ".taken")
+        )
 
     #: where the journal read last time ends, and the event it gives
     _tail: _Tail | None = None
@@ -91,15 +87,31 @@ class FileSource:
         acts = new.actions
         if new.damage is not None or any(a.get("type") in ("undo", "import") for a in acts):
             return None
-        try:
-            ev = c.event
-            for a in acts:
-                ev = rules.apply(ev, a)
-        except Exception:  # an action the rules refuse: the whole read says what holds
+        ev = _applied(c.event, acts)
+        if ev is None:
             return None
         if new.records:
             self._tail = _Tail.of(data, new.records[-1], ev)
         return ev
+
+
+def _applied(ev: Event, acts: list[dict]) -> Event | None:
+    """``ev`` after ``acts``; None when the rules refuse one (the whole read says what holds)."""
+    try:
+        for a in acts:
+            ev = rules.apply(ev, a)
+    except Exception:  # an action the rules refuse: the whole read says what holds
+        return None
+    return ev
+
+
+def _stamp(entry) -> tuple[str, int, int] | None:
+    """A file's name, time and size; None when it is gone."""
+    try:
+        st = entry.stat()
+    except OSError:
+        return None
+    return entry.name, st.st_mtime_ns, st.st_size
 
 
 def _bytes_of(path) -> bytes:
@@ -200,6 +212,13 @@ class Feed:
         self.desk_version += 1
         return True
 
+    def _stale(self, sig) -> bool:
+        """Whether the event must be read again: its signature moved, nothing was read yet,
+        or the last read is older than the source's ``max_age``."""
+        if sig != self._sig or self.snapshot is None:
+            return True
+        return time.monotonic() - self._read_at >= getattr(self.source, "max_age", float("inf"))
+
     def refresh(self) -> bool:
         """Read the event again when its signature moved; True when the
         public view changed (a new version), or the players' reports did
@@ -207,8 +226,7 @@ class Feed:
         with self._lock:
             try:
                 sig = self.source.signature()
-                fresh = time.monotonic() - self._read_at < getattr(self.source, "max_age", float("inf"))
-                if sig == self._sig and self.snapshot is not None and fresh:
+                if not self._stale(sig):
                     return False
                 self._read_at = time.monotonic()
                 ev = self.source.read()
