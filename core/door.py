@@ -45,7 +45,6 @@ import contextlib
 import json
 import os
 import stat
-import struct
 import threading
 import time
 from dataclasses import replace
@@ -57,16 +56,20 @@ from core.desk import Desk
 from core.doorcalls import SERVED, RemoteDesk, served
 from core.doorwire import (
     CHUNK,
-    DEPTH_MAX,
     Lines,
     Refused,
     decode,
     encode,
     error_answer,
+    peer_uid,
     raised,
-    too_deep,
+    read_request,
+    refusal,
     too_long_message,
+    value_answer,
 )
+from core.doorwire import DEPTH_MAX as DEPTH_MAX  # (and too_deep: the tests read them here)
+from core.doorwire import too_deep as too_deep
 from core.errors import EventLocked, LyceeError
 from core.event.model import Event
 from core.i18n import _
@@ -238,18 +241,6 @@ def own_uid() -> int | None:
     return os.geteuid() if hasattr(os, "geteuid") else None
 
 
-def peer_uid(conn: socket.socket) -> int | None:
-    """The uid of a Unix socket's peer (SO_PEERCRED), None where unknown."""
-    # lazy: socket, which `lycee result` with no desk open never loads
-    import socket
-
-    opt = getattr(socket, "SO_PEERCRED", None)
-    if opt is None or conn.family != getattr(socket, "AF_UNIX", None):
-        return None
-    creds = conn.getsockopt(socket.SOL_SOCKET, opt, struct.calcsize("3i"))
-    return struct.unpack("3i", creds)[1]
-
-
 def write_private(path: Path, text: str) -> None:
     """``text`` into ``path``, readable by this user only (mode 0600), whole or not at all."""
     tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp")
@@ -261,12 +252,6 @@ def write_private(path: Path, text: str) -> None:
         os.close(fd)
     os.chmod(tmp, 0o600)
     os.replace(tmp, path)
-
-
-#: Every byte but brackets and quotes, deleted from a request to count its nesting.
-def refusal(message: str) -> dict:
-    """The answer of a request the door refuses (the client raises a LyceeError with ``message``)."""
-    return {"ok": False, "kind": "LyceeError", "rule": None, "error": message}
 
 
 def linger_close(conn: socket.socket) -> None:
@@ -531,7 +516,7 @@ class DoorServer:
 
     def _answer(self, line: bytes) -> tuple[dict, bool]:
         """The answer to one request line, and whether the connection stays open."""
-        req, refused = _request(line)
+        req, refused = read_request(line)
         if refused is not None:
             return refused, False
         method = str(req.get("method", ""))
@@ -550,30 +535,7 @@ class DoorServer:
             )
         except Exception as err:  # every refusal goes back to the caller, none stops the desk
             return error_answer(err, method), True
-        return _value_answer(value), True
-
-
-def _request(line: bytes) -> tuple[dict, dict | None]:
-    """(the request a line holds, None), or ({}, the refusal) for a line that holds no JSON object."""
-    if too_deep(line):
-        return {}, refusal(_("the desk's door could not read the request: nested more than {n} deep", n=DEPTH_MAX))
-    try:
-        req = json.loads(line)
-        if not isinstance(req, dict):
-            raise ValueError("not an object")
-    except (ValueError, RecursionError) as err:  # RecursionError: too_deep keeps it from coming
-        return {}, refusal(_("the desk's door could not read the request: {reason}", reason=err))
-    return req, None
-
-
-def _value_answer(value) -> dict:
-    """A call's value as the door sends it: an event is only said to be one (the client reads it again)."""
-    if isinstance(value, Event):
-        return {"ok": True, "event": True}
-    try:
-        return {"ok": True, "value": encode(value)}
-    except TypeError as err:
-        return {"ok": True, "value": None, "note": str(err)}
+        return value_answer(value), True
 
 
 # -- the client --------------------------------------------------------------------------

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import contextlib
 import importlib
+import json
+import struct
 import time
 from dataclasses import fields, is_dataclass
 from pathlib import Path, PurePath
@@ -99,6 +101,34 @@ def decode_typed(value: dict) -> Any:
         return cls(**data)
     except TypeError:
         return msgspec.convert(data, cls, from_attributes=True, strict=False)
+
+
+def refusal(message: str) -> dict:
+    """The answer of a request the door refuses (the client raises a LyceeError with ``message``)."""
+    return {"ok": False, "kind": "LyceeError", "rule": None, "error": message}
+
+
+def read_request(line: bytes) -> tuple[dict, dict | None]:
+    """(the request a line holds, None), or ({}, the refusal) for a line that holds no JSON object."""
+    if too_deep(line):
+        return {}, refusal(_("the desk's door could not read the request: nested more than {n} deep", n=DEPTH_MAX))
+    try:
+        req = json.loads(line)
+        if not isinstance(req, dict):
+            raise ValueError("not an object")
+    except (ValueError, RecursionError) as err:  # RecursionError: too_deep keeps it from coming
+        return {}, refusal(_("the desk's door could not read the request: {reason}", reason=err))
+    return req, None
+
+
+def value_answer(value) -> dict:
+    """A call's value as the door sends it: an event is only said to be one (the client reads it again)."""
+    if isinstance(value, Event):
+        return {"ok": True, "event": True}
+    try:
+        return {"ok": True, "value": encode(value)}
+    except TypeError as err:
+        return {"ok": True, "value": None, "note": str(err)}
 
 
 def error_answer(err: BaseException, method: str) -> dict:
@@ -253,3 +283,15 @@ def too_long_message(limit: int) -> str:
         "the desk's door takes a request of at most {mb} MB; this one is longer and was not read (nothing was stored)",
         mb=f"{limit / 2**20:g}",
     )
+
+
+def peer_uid(conn: socket.socket) -> int | None:
+    """The uid of a Unix socket's peer (SO_PEERCRED), None where unknown."""
+    # lazy: socket, which `lycee result` with no desk open never loads
+    import socket
+
+    opt = getattr(socket, "SO_PEERCRED", None)
+    if opt is None or conn.family != getattr(socket, "AF_UNIX", None):
+        return None
+    creds = conn.getsockopt(socket.SOL_SOCKET, opt, struct.calcsize("3i"))
+    return struct.unpack("3i", creds)[1]

@@ -55,6 +55,7 @@ from core.store.trail import (
     history_rows,
     ignored_note,
     join_notes,
+    renamed_bad,
 )
 
 
@@ -337,7 +338,7 @@ class EventStore:
         """Damaged checkpoints opening ignored are renamed ``<name>.bad`` (kept,
         never read again: a fresh checkpoint is written from the journal), and
         the note says so."""
-        said = [_renamed_bad(ig) for ig in ignored if ig.damaged and ig.path.parent == self.datadir.checkpoints_dir]
+        said = [renamed_bad(ig) for ig in ignored if ig.damaged and ig.path.parent == self.datadir.checkpoints_dir]
         self.set_aside = said
         words = ignored_note(said)
         if words:
@@ -787,17 +788,3 @@ class EventStore:
 
 def today(clock: Clock = now_utc) -> str:
     return clock().astimezone().date().isoformat()
-
-
-def _renamed_bad(ig: Ignored) -> Ignored:
-    """A damaged checkpoint renamed ``<name>.bad`` (``<name>.N.bad`` when that is taken), said so; as it
-    was when it cannot be renamed."""
-    bad, n = ig.path.with_name(ig.path.name + ".bad"), 0
-    while bad.exists():
-        n += 1
-        bad = ig.path.with_name(f"{ig.path.name}.{n}.bad")
-    try:
-        os.replace(ig.path, bad)
-    except OSError:
-        return ig
-    return Ignored(ig.path, ig.reason, kept_as=bad.name)

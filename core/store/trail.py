@@ -6,6 +6,7 @@ journal, a failed write)."""
 from __future__ import annotations
 
 import errno
+import os
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Sequence
@@ -162,6 +163,20 @@ class Ignored:
                 "{file} was ignored: {reason}; the event was read from its journal", file=self.path, reason=self.reason
             )
         return _("{file} was ignored: {reason}", file=self.path, reason=self.reason)
+
+
+def renamed_bad(ig: Ignored) -> Ignored:
+    """A damaged checkpoint renamed ``<name>.bad`` (``<name>.N.bad`` when that is taken), said so; as it
+    was when it cannot be renamed."""
+    bad, n = ig.path.with_name(ig.path.name + ".bad"), 0
+    while bad.exists():
+        n += 1
+        bad = ig.path.with_name(f"{ig.path.name}.{n}.bad")
+    try:
+        os.replace(ig.path, bad)
+    except OSError:
+        return ig
+    return Ignored(ig.path, ig.reason, kept_as=bad.name)
 
 
 def ignored_note(ignored: Sequence[Ignored]) -> str | None:
