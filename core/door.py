@@ -45,7 +45,6 @@ import contextlib
 import json
 import os
 import stat
-import struct
 import threading
 import time
 from dataclasses import replace
@@ -57,16 +56,20 @@ from core.desk import Desk
 from core.doorcalls import SERVED, RemoteDesk, served
 from core.doorwire import (
     CHUNK,
-    DEPTH_MAX,
     Lines,
     Refused,
     decode,
     encode,
     error_answer,
+    peer_uid,
     raised,
-    too_deep,
+    read_request,
+    refusal,
     too_long_message,
+    value_answer,
 )
+from core.doorwire import DEPTH_MAX as DEPTH_MAX  # (and too_deep: the tests read them here)
+from core.doorwire import too_deep as too_deep
 from core.errors import EventLocked, LyceeError
 from core.event.model import Event
 from core.i18n import _
@@ -224,6 +227,7 @@ def door_path(datadir: Folder, event_id: str) -> Path:
 def use_tcp(path: Path) -> bool:
     """Whether the door is loopback TCP with a token (no AF_UNIX here, or a
     path longer than a socket takes); the env var ``LYCEE_DOOR=tcp`` forces it."""
+    # lazy: socket, which `lycee result` with no desk open never loads
     import socket
 
     return (
@@ -235,17 +239,6 @@ def use_tcp(path: Path) -> bool:
 
 def own_uid() -> int | None:
     return os.geteuid() if hasattr(os, "geteuid") else None
-
-
-def peer_uid(conn: socket.socket) -> int | None:
-    """The uid of a Unix socket's peer (SO_PEERCRED), None where unknown."""
-    import socket
-
-    opt = getattr(socket, "SO_PEERCRED", None)
-    if opt is None or conn.family != getattr(socket, "AF_UNIX", None):
-        return None
-    creds = conn.getsockopt(socket.SOL_SOCKET, opt, struct.calcsize("3i"))
-    return struct.unpack("3i", creds)[1]
 
 
 def write_private(path: Path, text: str) -> None:
@@ -261,17 +254,12 @@ def write_private(path: Path, text: str) -> None:
     os.replace(tmp, path)
 
 
-#: Every byte but brackets and quotes, deleted from a request to count its nesting.
-def refusal(message: str) -> dict:
-    """The answer of a request the door refuses (the client raises a LyceeError with ``message``)."""
-    return {"ok": False, "kind": "LyceeError", "rule": None, "error": message}
-
-
 def linger_close(conn: socket.socket) -> None:
     """Close after a refusal: our side first, then what the client still
     sends is read and dropped (a chunk at a time, at most :data:`LINGER`
     seconds and :data:`LINGER_BYTES`), so the close does not reset the
     refusal away before the client reads it."""
+    # lazy: socket, which `lycee result` with no desk open never loads
     import socket
 
     with contextlib.suppress(OSError):
@@ -296,6 +284,7 @@ class DoorServer:
         self.writer = writer
         self.path = Path(path)
         self.tcp = use_tcp(self.path) if tcp is None else tcp
+        # lazy: secrets, which only a desk serving its door loads
         import secrets
 
         self.token = secrets.token_hex(16) if self.tcp else None
@@ -307,6 +296,7 @@ class DoorServer:
         self._slots = threading.BoundedSemaphore(CLIENTS_MAX)
 
     def start(self) -> "DoorServer":
+        # lazy: socket, which `lycee result` with no desk open never loads
         import socket
 
         self.path.unlink(missing_ok=True)  # a dead desk's (this process holds the lock)
@@ -328,6 +318,7 @@ class DoorServer:
 
     def stop(self) -> None:
         """Close the door: later calls are refused (DoorClosed), the file removed."""
+        # lazy: socket, which `lycee result` with no desk open never loads
         import socket
 
         self.writer.closed = True
@@ -359,6 +350,7 @@ class DoorServer:
         without a thread, and what it still sends is dropped here until it
         closes (at most :data:`LINGER` seconds and :data:`LINGER_BYTES`), so
         that the close does not reset the answer away before it is read."""
+        # lazy: selectors, which only a desk serving its door loads
         import selectors
 
         assert self._sock is not None
@@ -366,24 +358,8 @@ class DoorServer:
         busy: dict[Any, list[float]] = {}  # refused connection -> [deadline, bytes dropped]
         try:
             sel.register(self._sock, selectors.EVENT_READ)
-            while not self._stopping.is_set():
-                now = time.monotonic()
-                for conn in [c for c, (deadline, _n) in busy.items() if deadline <= now]:
-                    self._let_go(sel, busy, conn)
-                wait = min([0.2, *(deadline - now for deadline, _n in busy.values())])  # 0.2: the stop flag
-                for key, _mask in sel.select(max(wait, 0.0)):
-                    if key.fileobj is self._sock:
-                        if not self._take(sel, busy):
-                            return
-                        continue
-                    conn = key.fileobj
-                    try:
-                        got = len(conn.recv(CHUNK))  # type: ignore[union-attr]
-                    except OSError:
-                        got = 0
-                    busy[conn][1] += got
-                    if not got or busy[conn][1] > LINGER_BYTES:
-                        self._let_go(sel, busy, conn)
+            while not self._stopping.is_set() and self._turn(sel, busy):
+                pass
         except (OSError, ValueError):  # the listening socket closed under select (stop)
             return
         finally:
@@ -391,9 +367,36 @@ class DoorServer:
                 self._let_go(sel, busy, conn)
             sel.close()
 
+    def _turn(self, sel, busy: dict) -> bool:
+        """One wait on the sockets: refused connections past their deadline let go,
+        a new connection taken, what a refused one sent dropped.  False when the door is closed."""
+        now = time.monotonic()
+        for conn in [c for c, (deadline, _n) in busy.items() if deadline <= now]:
+            self._let_go(sel, busy, conn)
+        wait = min([0.2, *(deadline - now for deadline, _n in busy.values())])  # 0.2: the stop flag
+        for key, _mask in sel.select(max(wait, 0.0)):
+            if key.fileobj is not self._sock:
+                self._drop(sel, busy, key.fileobj)
+            elif not self._take(sel, busy):
+                return False
+        return True
+
+    def _drop(self, sel, busy: dict, conn) -> None:
+        """Read and drop what a refused connection sent; let it go once it closes or sent too much."""
+        try:
+            got = len(conn.recv(CHUNK))
+        except OSError:
+            got = 0
+        busy[conn][1] += got
+        if not got or busy[conn][1] > LINGER_BYTES:
+            self._let_go(sel, busy, conn)
+
     def _take(self, sel, busy: dict) -> bool:
         """Accept one connection: a thread serves it, or it is answered busy.  False when the door is closed."""
+        # lazy: selectors, which only a desk serving its door loads
         import selectors
+
+        # lazy: socket, which `lycee result` with no desk open never loads
         import socket
 
         assert self._sock is not None
@@ -449,41 +452,57 @@ class DoorServer:
         refused: str | None = None
         try:
             lines = Lines(conn, LINE_MAX, IDLE_TIMEOUT)
-            me, peer = own_uid(), peer_uid(conn)
-            if me is not None and peer is not None and peer != me:
-                refused = _("the desk's door answers its own user only (uid {uid})", uid=me)
-            elif self.token is not None and not self._token_given(lines):
-                refused = _("the desk's door refused a request without its token")
-            while refused is None:
-                line = lines.line()
-                if line is None:
-                    return
-                answer, keep = self._answer(line)
-                self._send(conn, answer)
-                if not keep:
-                    refused = ""  # answered already: close as after a refusal
+            refused = self._refusal(conn, lines)
+            if refused is None:
+                refused = self._answer_all(conn, lines)
         except Refused as err:
             refused = err.message
         except (OSError, TimeoutError):  # the client went away, or stayed silent past IDLE_TIMEOUT
             pass
         finally:
             try:
-                if refused is not None:
-                    with contextlib.suppress(OSError):
-                        if refused:
-                            self._send(conn, refusal(refused))
-                    linger_close(conn)
-                else:
-                    with contextlib.suppress(OSError):
-                        conn.close()
+                self._close(conn, refused)
             finally:
                 with self._guard:
                     self._conns.discard(conn)
                 self._slots.release()
 
+    def _refusal(self, conn: socket.socket, lines: Lines) -> str | None:
+        """Why the connection is refused before any call (another user, no token); None: it may call."""
+        me, peer = own_uid(), peer_uid(conn)
+        if me is not None and peer is not None and peer != me:
+            return _("the desk's door answers its own user only (uid {uid})", uid=me)
+        if self.token is not None and not self._token_given(lines):
+            return _("the desk's door refused a request without its token")
+        return None
+
+    def _answer_all(self, conn: socket.socket, lines: Lines) -> str | None:
+        """Answer each call until the client closes (None), or an answer ends
+        the connection ("": answered already, closed as after a refusal)."""
+        while True:
+            line = lines.line()
+            if line is None:
+                return None
+            answer, keep = self._answer(line)
+            self._send(conn, answer)
+            if not keep:
+                return ""
+
+    def _close(self, conn: socket.socket, refused: str | None) -> None:
+        """Close the connection: after a refusal (sent when it has words) with a linger, else at once."""
+        if refused is None:
+            with contextlib.suppress(OSError):
+                conn.close()
+            return
+        with contextlib.suppress(OSError):
+            if refused:
+                self._send(conn, refusal(refused))
+        linger_close(conn)
+
     def _token_given(self, lines: Lines) -> bool:
         """Whether the connection opens with the door's token and a newline,
         read before anything else and no further than the token's length."""
+        # lazy: hmac, which only a desk serving its door loads
         import hmac
 
         assert self.token is not None
@@ -496,16 +515,10 @@ class DoorServer:
         conn.sendall(json.dumps(answer, ensure_ascii=False).encode("utf-8") + b"\n")
 
     def _answer(self, line: bytes) -> tuple[dict, bool]:
-        if too_deep(line):
-            return refusal(
-                _("the desk's door could not read the request: nested more than {n} deep", n=DEPTH_MAX)
-            ), False
-        try:
-            req = json.loads(line)
-            if not isinstance(req, dict):
-                raise ValueError("not an object")
-        except (ValueError, RecursionError) as err:  # RecursionError: too_deep keeps it from coming
-            return refusal(_("the desk's door could not read the request: {reason}", reason=err)), False
+        """The answer to one request line, and whether the connection stays open."""
+        req, refused = read_request(line)
+        if refused is not None:
+            return refused, False
         method = str(req.get("method", ""))
         if method == "$hello":
             return {"ok": True, "value": {"pid": os.getpid(), "event": self.writer.desk.store.id}}, True
@@ -522,12 +535,7 @@ class DoorServer:
             )
         except Exception as err:  # every refusal goes back to the caller, none stops the desk
             return error_answer(err, method), True
-        if isinstance(value, Event):
-            return {"ok": True, "event": True}, True
-        try:
-            return {"ok": True, "value": encode(value)}, True
-        except TypeError as err:
-            return {"ok": True, "value": None, "note": str(err)}, True
+        return value_answer(value), True
 
 
 # -- the client --------------------------------------------------------------------------
@@ -577,6 +585,7 @@ class RemoteWriter:
 
     def _connect(self, timeout: float) -> socket.socket:
         st = os.stat(self.path)  # FileNotFoundError: no door
+        # lazy: socket, which `lycee result` with no desk open never loads
         import socket
 
         if stat.S_ISSOCK(st.st_mode):
@@ -596,6 +605,7 @@ class RemoteWriter:
 
     def _stale(self) -> bool:
         """Whether the desk has closed this connection, or may have (quiet for half its idle timeout)."""
+        # lazy: select, which `lycee result` with no desk open never loads
         import select
 
         if time.monotonic() - self._used > IDLE_TIMEOUT / 2:

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import contextlib
 import importlib
+import json
+import struct
 import time
 from dataclasses import fields, is_dataclass
 from pathlib import Path, PurePath
@@ -31,6 +33,11 @@ def encode(value: Any) -> Any:
         raise TypeError("an Event is read by the client, not sent")
     if isinstance(value, PurePath):
         return {"$path": str(value)}
+    return _encode_compound(value)
+
+
+def _encode_compound(value: Any) -> Any:
+    """A collection, Struct or dataclass as :func:`encode` gives it; anything else as msgspec does."""
     if isinstance(value, (list, tuple, set, frozenset)):
         return [encode(x) for x in value]
     if isinstance(value, dict):
@@ -73,21 +80,55 @@ def decode(value: Any) -> Any:
     return {k: decode(v) for k, v in value.items()}
 
 
-def decode_typed(value: dict) -> Any:
-    """A tagged dataclass or Struct, its type looked up only in ``core`` and ``limited``."""
-    module, _sep, name = str(value["$type"]).partition(":")
+def _tagged_type(tag: str) -> Any:
+    """The dataclass or Struct a ``$type`` tag names, looked up only in ``core`` and ``limited``."""
+    module, _sep, name = tag.partition(":")
     if module.split(".")[0] not in ("core", "limited"):
-        raise LyceeError(_("a value of type {what} is not accepted through the desk's door", what=value["$type"]))
+        raise LyceeError(_("a value of type {what} is not accepted through the desk's door", what=tag))
     cls: Any = importlib.import_module(module)
     for part in name.split("."):
         cls = getattr(cls, part)
     if not (isinstance(cls, type) and (issubclass(cls, msgspec.Struct) or is_dataclass(cls))):
-        raise LyceeError(_("a value of type {what} is not accepted through the desk's door", what=value["$type"]))
+        raise LyceeError(_("a value of type {what} is not accepted through the desk's door", what=tag))
+    return cls
+
+
+def decode_typed(value: dict) -> Any:
+    """A tagged dataclass or Struct, its type looked up only in ``core`` and ``limited``."""
+    cls = _tagged_type(str(value["$type"]))
     data = {k: decode(v) for k, v in value["$"].items()}
     try:
         return cls(**data)
     except TypeError:
         return msgspec.convert(data, cls, from_attributes=True, strict=False)
+
+
+def refusal(message: str) -> dict:
+    """The answer of a request the door refuses (the client raises a LyceeError with ``message``)."""
+    return {"ok": False, "kind": "LyceeError", "rule": None, "error": message}
+
+
+def read_request(line: bytes) -> tuple[dict, dict | None]:
+    """(the request a line holds, None), or ({}, the refusal) for a line that holds no JSON object."""
+    if too_deep(line):
+        return {}, refusal(_("the desk's door could not read the request: nested more than {n} deep", n=DEPTH_MAX))
+    try:
+        req = json.loads(line)
+        if not isinstance(req, dict):
+            raise ValueError("not an object")
+    except (ValueError, RecursionError) as err:  # RecursionError: too_deep keeps it from coming
+        return {}, refusal(_("the desk's door could not read the request: {reason}", reason=err))
+    return req, None
+
+
+def value_answer(value) -> dict:
+    """A call's value as the door sends it: an event is only said to be one (the client reads it again)."""
+    if isinstance(value, Event):
+        return {"ok": True, "event": True}
+    try:
+        return {"ok": True, "value": encode(value)}
+    except TypeError as err:
+        return {"ok": True, "value": None, "note": str(err)}
 
 
 def error_answer(err: BaseException, method: str) -> dict:
@@ -111,17 +152,20 @@ def error_answer(err: BaseException, method: str) -> dict:
     }
 
 
-def raised(answer: dict) -> LyceeError:
-    """The exception an error answer stands for: the same class (found among
-    the LyceeError classes loaded here, else LyceeError), message and rule."""
-    name = answer.get("kind") or "LyceeError"
-    module = answer.get("module") or ""
-    cls: type[LyceeError] = LyceeError
+def _error_class(module: str, name: str) -> type[LyceeError]:
+    """The LyceeError class ``name`` of ``module`` (of core, limited or tui), else LyceeError."""
     if module.split(".")[0] in ("core", "limited", "tui"):
         with contextlib.suppress(ImportError, AttributeError):
             found = getattr(importlib.import_module(module), name)
             if isinstance(found, type) and issubclass(found, LyceeError):
-                cls = found
+                return found
+    return LyceeError
+
+
+def raised(answer: dict) -> LyceeError:
+    """The exception an error answer stands for: the same class (found among
+    the LyceeError classes loaded here, else LyceeError), message and rule."""
+    cls = _error_class(answer.get("module") or "", answer.get("kind") or "LyceeError")
     err = cls.__new__(cls)
     Exception.__init__(err, str(answer.get("error") or ""))
     err.rule = answer.get("rule")
@@ -239,3 +283,15 @@ def too_long_message(limit: int) -> str:
         "the desk's door takes a request of at most {mb} MB; this one is longer and was not read (nothing was stored)",
         mb=f"{limit / 2**20:g}",
     )
+
+
+def peer_uid(conn: socket.socket) -> int | None:
+    """The uid of a Unix socket's peer (SO_PEERCRED), None where unknown."""
+    # lazy: socket, which `lycee result` with no desk open never loads
+    import socket
+
+    opt = getattr(socket, "SO_PEERCRED", None)
+    if opt is None or conn.family != getattr(socket, "AF_UNIX", None):
+        return None
+    creds = conn.getsockopt(socket.SOL_SOCKET, opt, struct.calcsize("3i"))
+    return struct.unpack("3i", creds)[1]

@@ -32,6 +32,7 @@ class DecklistsDesk(DeskBase):
         not stored.  A card number the catalog does not know is refused
         (ValidationError naming the list and the line): an unreadable list
         is never registered; a readable one with problems is."""
+        # lazy: loads the card engine (core.cards), which `lycee result` and the app's first frame never need
         from core.rules.decklists import deck_data, default_catalog
 
         p = self._known(ref)
@@ -73,7 +74,10 @@ class DecklistsDesk(DeskBase):
         """The decklist in the file ``path`` for ``ref`` (a core.cards.decks.Decklist,
         its source the file's name), read once the player and the judge of a
         change are known (the file is not read for a change refused anyway)."""
+        # lazy: the card engine, which `lycee result` and the app's first frame never load
         from core.cards.decks import load_decklist
+
+        # lazy: loads the card engine (core.cards), which `lycee result` and the app's first frame never need
         from core.rules.decklists import default_catalog, require_change_judge
 
         p = self._known(ref)  # an unknown player first, before the file
@@ -84,7 +88,10 @@ class DecklistsDesk(DeskBase):
     def register_decklist_text(self, ref: str, text: str, source: str, catalog=None, by: str = "", reason: str = ""):
         """Register decklist text (pasted in the app, or from a player's phone:
         ``source`` "phone"); read by the one parser, core.cards.decks.parse_decklist."""
+        # lazy: the card engine, which `lycee result` and the app's first frame never load
         from core.cards.decks import parse_decklist
+
+        # lazy: loads the card engine (core.cards), which `lycee result` and the app's first frame never need
         from core.rules.decklists import default_catalog, require_change_judge
 
         p = self._known(ref)
@@ -101,7 +108,10 @@ class DecklistsDesk(DeskBase):
         (core.rules.decklists.phone_state) after the durable append.  Raises
         UnknownCode, the refusal (G-DECKLIST), or ValidationError naming each
         line the parser cannot read."""
+        # lazy: loads the card engine (core.cards), which `lycee result` and the app's first frame never need
         from core.rules.decklists import PHONE_SOURCE, phone_refusal, phone_state
+
+        # lazy: phone codes (hmac, secrets), which `lycee result` never loads
         from core.rules.reports import UnknownCode, player_by_code
 
         pid = player_by_code(self.event, code)
@@ -115,17 +125,20 @@ class DecklistsDesk(DeskBase):
 
     def decklist(self, ref: str):
         """The player's registered list as a core.cards.decks.Decklist, or None."""
+        # lazy: loads the card engine (core.cards), which `lycee result` and the app's first frame never need
         from core.rules.decklists import as_decklist
 
         rec = self.event.decklist_of(self._known(ref).id)
         return as_decklist(rec) if rec is not None else None
 
     def deck_problems(self, ref: str, catalog=None):
+        # lazy: loads the card engine (core.cards), which `lycee result` and the app's first frame never need
         from core.rules.decklists import deck_problems
 
         return deck_problems(self.event, ref, catalog)
 
     def decklist_status(self, catalog=None):
+        # lazy: loads the card engine (core.cards), which `lycee result` and the app's first frame never need
         from core.rules.decklists import decklist_status
 
         return decklist_status(self.event, catalog)
@@ -134,7 +147,10 @@ class DecklistsDesk(DeskBase):
         """Compare the deck presented at the table with the registered list
         (G-DECKLIST) and record the check with its differences; return the
         core.cards.decks.DeckDiff (truthy when they differ)."""
+        # lazy: the card engine, which `lycee result` and the app's first frame never load
         from core.cards.decks import compare
+
+        # lazy: loads the card engine (core.cards), which `lycee result` and the app's first frame never need
         from core.rules.decklists import as_decklist, deck_data
 
         p = self._known(ref)
@@ -164,7 +180,10 @@ class DecklistsDesk(DeskBase):
         judge page), or, with no text, the deck found as registered.  Returns
         the differences as [section, number, registered, presented] lines
         (none: the deck matches)."""
+        # lazy: the card engine, which `lycee result` and the app's first frame never load
         from core.cards.decks import parse_decklist
+
+        # lazy: loads the card engine (core.cards), which `lycee result` and the app's first frame never need
         from core.rules.decklists import as_decklist, default_catalog
 
         p = self._known(ref)
@@ -217,6 +236,7 @@ class DecklistsDesk(DeskBase):
     def deck_gaps(self) -> list:
         """The findings of registered constructed lists the desk's deck check
         has and no ruling of the head judge keeps (L-DECK-WAIT)."""
+        # lazy: the reports engine, which `lycee result` never loads
         from core.reports.judge import deck_findings, split_ruled
 
         ev = self.event
@@ -258,9 +278,11 @@ class DecklistsDesk(DeskBase):
         In a constructed event (no build phase) the ruling is recorded as
         one (L-RULING) keeping each list's problems, which verify and import
         then report as ruled exceptions."""
+        # lazy: loads the card engine (core.cards), which `lycee result` and the app's first frame never need
         from core.rules.decklists import override_data
 
         if self.event.build is None and self.event.kind == "constructed":
+            # lazy: the rulings, which `lycee result` never loads
             from core.rules.rulings import ruling_of
 
             gaps = self.deck_gaps()
@@ -273,6 +295,7 @@ class DecklistsDesk(DeskBase):
         return self.store.append("build", data, self.actor, device=self.device)
 
     def build_status(self):
+        # lazy: loads the card engine (core.cards), which `lycee result` and the app's first frame never need
         from core.rules.decklists import build_status
 
         return build_status(self.event, self.now())

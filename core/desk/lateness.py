@@ -29,6 +29,7 @@ class LatenessDesk(DeskBase):
         return self.append_all([("checkin", Checkin(round=number, player=pid, at=at)) for pid in ids])
 
     def late_prompts(self):
+        # lazy: the lateness rules, which `lycee result` never loads
         from core.rules.lateness import prompts
 
         return prompts(self.event, self.now())

@@ -35,6 +35,7 @@ class PhoneDesk(ResultsDesk):
         """Every player's report code as (id, name, code), in registration
         order.  Players without one get one, and each player of ``new`` (refs)
         a new one (the old stops working): one ``report_code`` action."""
+        # lazy: phone codes (hmac, secrets), which `lycee result` never loads
         from core.rules.reports import new_code
 
         ev = self.event
@@ -70,6 +71,7 @@ class PhoneDesk(ResultsDesk):
         it leave it; one answer each, in order: :meth:`phone_report`'s, or
         ``{"error": why, "unknown": bool}`` for one refused (``unknown``: the
         code is no player's).  Every answer comes after the durable append."""
+        # lazy: phone codes (hmac, secrets), which `lycee result` never loads
         from core.rules.reports import UnknownCode
 
         ev = self.event
@@ -95,6 +97,7 @@ class PhoneDesk(ResultsDesk):
         """What a phone report comes to on ``ev``: the actions to store (none
         for a repeated report or a table whose result is in) and the function
         giving the answer from the event after them.  Raises the refusals."""
+        # lazy: phone codes (hmac, secrets), which `lycee result` never loads
         from core.rules.reports import same, side_result, table_reports, table_state
 
         rnd, m, side = reporter(ev, code)
@@ -134,6 +137,7 @@ class PhoneDesk(ResultsDesk):
         current round as the result: the decision and the result in one
         record, through the result rule.  Accepting is the desk's own call,
         so a result only time can produce is taken as called (G-BO3-TIME)."""
+        # lazy: phone codes (hmac, secrets), which `lycee result` never loads
         from core.rules.reports import table_reports
 
         number = self._round_number(None)
@@ -180,6 +184,7 @@ class PhoneDesk(ResultsDesk):
 def reporter(ev: Event, code: str) -> tuple[Round, Match, Side]:
     """The round, match and side of the player whose report code is ``code``;
     raises UnknownCode, or the refusal of their report (core.rules.reports)."""
+    # lazy: phone codes (hmac, secrets), which `lycee result` never loads
     from core.rules.reports import UnknownCode, player_by_code, report_refusal
 
     pid = player_by_code(ev, code)
@@ -199,6 +204,7 @@ def answers(rnd: Round, m: Match, side: Side):
     """What a report's answer says, by its status: the function giving it
     from the event after the write (``recorded`` once a result is stored,
     the opponent's report having come in the same write)."""
+    # lazy: phone codes (hmac, secrets), which `lycee result` never loads
     from core.rules.reports import match_text
 
     def answerer(status: str, **extra):

@@ -77,6 +77,7 @@ class PlayersDesk(DeskBase):
         their names and readings (all or none); return the new ids.  A member
         whose name another member shares is registered as 「NAME (NUMBER)」:
         the numbers tell them apart (issue 47)."""
+        # lazy: the members' rules (csv), which `lycee result` never loads
         from core.rules import members as mrules
 
         raw = mrules.read_raw(root)

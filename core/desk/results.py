@@ -154,6 +154,7 @@ class ResultsDesk(DeskBase):
         later rounds: a core.reports.later.Later or None; L-LATER).  Refused
         (RuleError G-HEAD-JUDGE) when the result is protected and
         ``correct_by`` does not name the head judge."""
+        # lazy: the reports engine, which `lycee result` never loads
         from core.reports.later import consequences
 
         data = self.result_data(table, text, round_number, correct=True, correct_by=correct_by)
@@ -170,6 +171,7 @@ class ResultsDesk(DeskBase):
         ev = self.event
         if not data.correct or data.round >= len(ev.rounds):
             return self.store.append("result", data, self.actor, device=self.device)
+        # lazy: the reports engine, which `lycee result` never loads
         from core.reports.later import later_actions
 
         after = rules.apply(ev, {"type": "result", "data": data})  # the result rule refuses first

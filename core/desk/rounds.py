@@ -34,6 +34,7 @@ from core.rules.staff import check_staff
 def explained(event: Event, matches, seed: str) -> tuple[Match, ...]:
     """``matches`` with their reasons (core.reports.explain), as the round stores them (the desk
     hands the reasons to :meth:`Desk.pair_data` beside the matches instead)."""
+    # lazy: the reports engine, which `lycee result` never loads
     from core.reports.explain import explain
 
     # Match(*every field but why, why=w): half the time of dataclasses.replace a match;
@@ -112,6 +113,7 @@ class RoundsDesk(DecklistsDesk):
         ev = self.event
         if not ev.phone_reports:
             return None
+        # lazy: phone codes (hmac, secrets), which `lycee result` never loads
         from core.rules.reports import new_code
 
         have = dict(ev.report_codes)
@@ -126,18 +128,21 @@ class RoundsDesk(DecklistsDesk):
     def pair_next(self, seed: int | str | None = None) -> Event:
         """Pair the next round: the next Swiss round, or once a top cut is
         made, the next elimination round (refused while a result is missing)."""
+        # lazy: the pairing engine, which `lycee result` never loads
         from core.tournament.pairing import pair_swiss
 
         ev = self.event
         check_staff(ev, "be paired")  # G-ORGANIZER, G-JUDGE, G-HEAD-JUDGE (sanctioned events)
         number = len(ev.rounds) + 1
         if not ev.rounds and ev.rounds_planned == 0:  # G-SE as a format: the bracket with every player
+            # lazy: the bracket engine, which `lycee result` (a Swiss round) never loads
             from core.tournament.elimination import start_bracket
 
             return self.store_pairing(
                 start_bracket(ev, rng=None if seed is None else self.rng_for(number, seed)), stage="top"
             )
         if ev.current_round is not None and ev.current_round.stage == "playoff":
+            # lazy: standings, which `lycee result` never loads
             from core.tournament.standings import next_playoff_round
 
             more = next_playoff_round(ev)  # a playoff goes on to its final (G-TIE-PLAYOFF)
@@ -150,6 +155,7 @@ class RoundsDesk(DecklistsDesk):
             if matches is None:
                 raise LyceeError(_("the elimination bracket is finished (G-SE)"))
             return self.store_pairing(matches, stage="top")
+        # lazy: the reports engine, which `lycee result` never loads
         from core.reports.explain import explain
 
         matches = pair_swiss(ev, self.rng_for(number, seed))
@@ -168,7 +174,10 @@ class RoundsDesk(DecklistsDesk):
         unpair = Unpair(round=rnd.number)
         acts: list[tuple[str, Unpair | Pair]] = [("unpair", unpair)]
         after = rules.apply(ev, {"type": "unpair", "data": unpair})
+        # lazy: the reports engine, which `lycee result` never loads
         from core.reports.explain import explain
+
+        # lazy: the pairing engine, which `lycee result` never loads
         from core.tournament.pairing import pair_swiss
 
         again = f"again-{tries + 1}"
@@ -187,6 +196,7 @@ class RoundsDesk(DecklistsDesk):
         an elimination-only event (0 Swiss rounds) ``size`` is the whole field
         and starts the bracket, seeded in registration order or, with
         ``seed``, at random."""
+        # lazy: the bracket engine, which `lycee result` (a Swiss round) never loads
         from core.tournament.elimination import start_bracket, third_place_allowed, top_cut
 
         ev = self.event
@@ -220,6 +230,7 @@ class RoundsDesk(DecklistsDesk):
     def playoff(self, refs: list[str]) -> Event:
         """A playoff (決定戦, G-TIE-PLAYOFF) among players on equal points; with
         no players, the next round of the playoff that is not over."""
+        # lazy: standings, which `lycee result` never loads
         from core.tournament.standings import next_playoff_round, pair_playoff
 
         ev = self.event

@@ -34,12 +34,14 @@ class StaffDesk(DeskBase):
 
         changes = changed(self.event, wanted)
         if changes.get("sanctioned"):  # L-SAMPLE-SETS: pools of a sample set stay unsanctioned
+            # lazy: loads the card engine (core.cards), which `lycee result` and the app's first frame never need
             from core.rules.decklists import check_sanctioning
 
             check_sanctioning(self.event, True)
         if changes:
             acts = [("edit", Edit(doc={key: value})) for key, value in changes.items()]
             if self.event.rounds:  # L-LATER: a setting never breaks a fact silently (the locks say most)
+                # lazy: the reports engine, which `lycee result` never loads
                 from core.reports.later import broken_by
 
                 after = self.event
@@ -90,6 +92,7 @@ class StaffDesk(DeskBase):
         products; it is checked before anything is stored (ValidationError
         with the JSON path of every problem)."""
 
+        # lazy: the card engine, which `lycee result` and the app's first frame never load
         from core.cards.sets import parse_json, read_source
 
         text, source = read_source(path)
@@ -107,6 +110,7 @@ class StaffDesk(DeskBase):
 
 def set_store(root, name: str, number: str | None = None, place: str | None = None) -> dict:
     """Set the data folder's store (core.store.members.MemberList.set_store)."""
+    # lazy: the members' file (csv), which `lycee result` never loads
     from core.store.members import MemberList
 
     return MemberList(root).set_store(name, number, place)
@@ -114,6 +118,7 @@ def set_store(root, name: str, number: str | None = None, place: str | None = No
 
 def add_member(root, name: str, reading: str | None = None):
     """Add a member to the data folder's list: (the member, members of the same name)."""
+    # lazy: the members' file (csv), which `lycee result` never loads
     from core.store.members import MemberList
 
     return MemberList(root).add(name, reading)

@@ -8,7 +8,7 @@ from core.rules.penalties import player_tally
 from core.rules.staff import staff_problems
 
 # Imported inside the functions that use them: the card engine (core.rules.decklists),
-# the reports, the pairing plan, members and readings, which a face loads only when it shows
+# the reports, the pairing engine, phone codes and members, which a face loads only when it shows
 # them (`lycee reports` reads phone reports through here; the app's first frame loads none).
 
 # -- decklists and the build phase (G-DECKLIST, G-SEALED, G-DRAFT-*) -----------------------
@@ -17,6 +17,7 @@ from core.rules.staff import staff_problems
 def decklists(ev: Event) -> list:
     """Every player's decklist status (none, registered, problems), in
     registration order (core.rules.decklists.DecklistStatus)."""
+    # lazy: loads the card engine (core.cards), which `lycee result` and the app's first frame never need
     from core.rules.decklists import decklist_status
 
     return decklist_status(ev)
@@ -24,6 +25,7 @@ def decklists(ev: Event) -> list:
 
 def draft_seat(ev: Event, pid: str) -> str:
     """The player's draft seat as ``pod-seat`` (``2-5``), "" outside a draft."""
+    # lazy: loads the card engine (core.cards), which `lycee result` and the app's first frame never need
     from core.rules.decklists import seat_of
 
     seat = seat_of(ev, pid)
@@ -38,6 +40,7 @@ def build_time_left(st) -> str:
 
 def deck_gaps(ev: Event) -> list:
     """The active players round 1 waits for: no legal deck (DecklistStatus)."""
+    # lazy: loads the card engine (core.cards), which `lycee result` and the app's first frame never need
     from core.rules.decklists import round_one_gaps
 
     return round_one_gaps(ev)
@@ -47,6 +50,7 @@ def decklist_change(ev: Event, pid: str) -> tuple[bool, list[str]]:
     """Whether a decklist for ``pid`` now needs a judge and a reason (round 1
     is paired, G-DECKLIST), and the judges who may change it; raises the
     desk's refusal when it needs one and the event has none."""
+    # lazy: loads the card engine (core.cards), which `lycee result` and the app's first frame never need
     from core.rules.decklists import change_judges, decklist_locked, require_change_judge
 
     if not decklist_locked(ev):
@@ -59,6 +63,7 @@ def decklist_change(ev: Event, pid: str) -> tuple[bool, list[str]]:
 
 def decklist_penalty_offer(ev: Event, pid: str, judge: str) -> dict:
     """The penalty the desk offers after a judge changed a decklist (G-DECKLIST, G-PEN-1)."""
+    # lazy: loads the card engine (core.cards), which `lycee result` and the app's first frame never need
     from core.rules.decklists import penalty_offer
 
     return penalty_offer(ev, pid, judge)
@@ -66,6 +71,7 @@ def decklist_penalty_offer(ev: Event, pid: str, judge: str) -> dict:
 
 def gap_text(gap) -> str:
     """One player of :func:`deck_gaps` in words: the name and what is wrong."""
+    # lazy: loads the card engine (core.cards), which `lycee result` and the app's first frame never need
     from core.rules.decklists import gap_text as said
 
     return said(gap)

@@ -15,7 +15,7 @@ from core.rules.staff import split_names
 from core.tournament.elimination import swiss_over as over
 
 # Imported inside the functions that use them: the card engine (core.rules.decklists),
-# the reports, the pairing plan, members and readings, which a face loads only when it shows
+# the reports, the pairing engine and plan, phone codes and members, which a face loads only when it shows
 # them (`lycee reports` reads phone reports through here; the app's first frame loads none).
 
 # -- exports, the independent check, the plan of the day -----------------------------------
@@ -24,6 +24,7 @@ from core.tournament.elimination import swiss_over as over
 def export_menu() -> tuple:
     """The export dialog's rows: (kind, format, label function), from the one
     table of export kinds and formats (core.reports.exports.EXPORTS)."""
+    # lazy: the reports engine, which `lycee result` never loads
     from core.reports.exports import MENU
 
     return MENU
@@ -31,6 +32,7 @@ def export_menu() -> tuple:
 
 def export_by_round(what: str) -> bool:
     """Whether an export kind can be made for an earlier round too."""
+    # lazy: the reports engine, which `lycee result` never loads
     from core.reports.exports import BY_ROUND
 
     return what in BY_ROUND
@@ -39,6 +41,7 @@ def export_by_round(what: str) -> bool:
 def export_text(ev: Event, what: str, fmt: str, round_number: int | None, log: list[dict]) -> tuple[str, str]:
     """An export as (file name, text), of the event as it was after
     ``round_number`` (None: now); a refusal raises LyceeError."""
+    # lazy: the reports engine, which `lycee result` never loads
     from core.reports import exports
 
     text = exports.render(exports.as_of_round(ev, round_number), what, fmt, log=log)
@@ -47,6 +50,7 @@ def export_text(ev: Event, what: str, fmt: str, round_number: int | None, log: l
 
 def write_export(path, text: str) -> None:
     """Write an export whole or not at all (no partial file on a full disk)."""
+    # lazy: the reports engine, which `lycee result` never loads
     from core.reports.exports import write_export as write
 
     write(path, text)
@@ -54,6 +58,7 @@ def write_export(path, text: str) -> None:
 
 def verify(ev: Event):
     """The check of the event (``lycee verify``, the judgement import makes too): its report."""
+    # lazy: the reports engine, which `lycee result` never loads
     from core.reports.judge import judge_event
 
     return judge_event(ev).report
@@ -62,6 +67,7 @@ def verify(ev: Event):
 def day_plan(ev: Event, log: list[dict], now, history: list):
     """The plan of the day: rounds planned, projected times (``history``:
     earlier events of this data folder, to learn their pace)."""
+    # lazy: the plan is slow to import (its dataclasses are built then), paid only when the plan is shown
     from core.tournament.plan import plan_event
 
     return plan_event(ev, log, now, history=history)
@@ -69,6 +75,7 @@ def day_plan(ev: Event, log: list[dict], now, history: list):
 
 def clock_time(t) -> str:
     """A planned time of day as the plan shows it (``14:05``)."""
+    # lazy: the plan is slow to import (its dataclasses are built then), paid only when the plan is shown
     from core.tournament.plan import clock_time as shown
 
     return shown(t)

@@ -14,7 +14,7 @@ from core.readmodel.rounds import action_said
 from core.rules.publish import find_players
 
 # Imported inside the functions that use them: the card engine (core.rules.decklists),
-# the reports, the pairing plan, members and readings, which a face loads only when it shows
+# the reports, the pairing engine, phone codes and members, which a face loads only when it shows
 # them (`lycee reports` reads phone reports through here; the app's first frame loads none).
 
 # -- phone reports ------------------------------------------------------
@@ -26,6 +26,7 @@ def phone_reports(ev: Event, now=None) -> list:
     disputed, recorded or staff; what each side reported, who and when; why
     an agreed one is held, given ``now``).  The desk's round tab and its
     dispute queue read this; ``lycee reports`` prints it."""
+    # lazy: phone codes (hmac, secrets), which `lycee result` never loads
     from core.rules.reports import round_reports
 
     return round_reports(ev, now)
@@ -176,6 +177,7 @@ def report_status_label(status: str) -> str:
 def return_deadline(root, ev: Event, today: str) -> str | None:
     """A finished event's scorecard return deadline and whether its submission
     was written, in words (issue 47, core.season.deadlines); None while it runs."""
+    # lazy: the season's reports (core.reports, core.cards), which `lycee result` never loads
     from core.season.deadlines import deadline_words, deadlines
 
     rows = deadlines(root, [ev], today)
@@ -187,6 +189,7 @@ def return_deadline(root, ev: Event, today: str) -> str | None:
 
 def member_index(root):
     """The store's members indexed for the name box (core.rules.members.MemberIndex)."""
+    # lazy: the members' rules (csv), which `lycee result` never loads
     from core.rules.members import MemberIndex, members_of
 
     return MemberIndex(members_of(root))
@@ -194,6 +197,7 @@ def member_index(root):
 
 def store_info(root) -> dict | None:
     """The data folder's store, or None (core.rules.members.store_info)."""
+    # lazy: the members' rules (csv), which `lycee result` never loads
     from core.rules.members import store_info as info
 
     return info(root)
@@ -201,6 +205,7 @@ def store_info(root) -> dict | None:
 
 def store_line(store: dict | None) -> str:
     """The store as one line (core.rules.members.store_line)."""
+    # lazy: the members' rules (csv), which `lycee result` never loads
     from core.rules.members import store_line as line
 
     return line(store)
@@ -208,7 +213,10 @@ def store_line(store: dict | None) -> str:
 
 def member_history(datadir, number: str) -> tuple[str, list[str]]:
     """(title, lines) of a member's history across the data folder's events (M-HISTORY)."""
+    # lazy: the members' rules (csv), which `lycee result` never loads
     from core.rules.members import history_lines, shown_name
+
+    # lazy: the members' file (csv), which `lycee result` never loads
     from core.store.members import member_history as history
 
     m, n, rows = history(datadir, number)
@@ -219,6 +227,7 @@ def penalties_elsewhere(datadir, ev: Event, ref: str) -> list[str]:
     """A member's penalties in the data folder's other events, for the judge
     deciding a penalty (M-HISTORY): for information only, since G-PEN-2
     counts within one event; [] for a player who is no member or has none."""
+    # lazy: the members' file (csv), which `lycee result` never loads
     from core.store.members import member_history
 
     try:

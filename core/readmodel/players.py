@@ -10,6 +10,7 @@ from core.event.lookups import find_player, player_match
 from core.event.model import Event, Match
 from core.i18n import _
 from core.log import apply
+from core.rules import penalties
 from core.rules.apart import apart_pair, apart_partners
 from core.rules.lateness import in_use, prompt_text
 from core.rules.penalties import (
@@ -27,7 +28,7 @@ from core.rules.players import rename_line
 from core.rules.staff import default_issuer
 
 # Imported inside the functions that use them: the card engine (core.rules.decklists),
-# the reports, the pairing plan, members and readings, which a face loads only when it shows
+# the reports, the pairing engine, phone codes and members, which a face loads only when it shows
 # them (`lycee reports` reads phone reports through here; the app's first frame loads none).
 
 # -- players: check-in, drops, kept apart, renames -------------------------------------
@@ -89,8 +90,6 @@ def rename_said(before, after) -> str:
 def penalty_history(ev: Event, ref: str) -> list[str]:
     """A player's tally line and penalties (each with its appeal's outcome),
     then the rule of escalation; [] when ``ref`` names no player."""
-    from core.rules import penalties
-
     try:
         p = find_player(ev, ref)
     except LyceeError:

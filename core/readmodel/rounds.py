@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, fields
 
-from core import labels
+from core import labels, readings
 from core.errors import LyceeError
 from core.event.model import Event, Match
 from core.event.tiebreakers import TIEBREAKERS
@@ -23,7 +23,7 @@ from core.tournament.matchrules import Result
 from core.tournament.standings import as_of_last_complete_round, standings, tied_groups
 
 # Imported inside the functions that use them: the card engine (core.rules.decklists),
-# the reports, the pairing plan, members and readings, which a face loads only when it shows
+# the reports, the pairing engine, phone codes and members, which a face loads only when it shows
 # them (`lycee reports` reads phone reports through here; the app's first frame loads none).
 
 # -- the round status line --------------------------------------------------------
@@ -53,6 +53,7 @@ def round_status(ev: Event) -> str:
             n=len(ev.players),
         )
     if r is None:
+        # lazy: the pairing engine, which `lycee result` never loads
         from core.tournament.pairing import planned_rounds
 
         planned, by_organizer = planned_rounds(ev)
@@ -181,6 +182,7 @@ def missing(ev: Event) -> Missing:
     results = tuple(rnd.missing_tables()) if rnd is not None else ()
     decks: tuple = ()
     if ev.kind != "constructed" and not ev.rounds:
+        # lazy: loads the card engine (core.cards), which `lycee result` and the app's first frame never need
         from core.rules.decklists import round_one_gaps
 
         decks = tuple(round_one_gaps(ev))
@@ -275,6 +277,7 @@ def action_said(ev: Event, act: dict) -> str:
 
 def swiss_rounds_planned(ev: Event) -> int:
     """How many Swiss rounds the event plans (by the organizer or suggested)."""
+    # lazy: the pairing engine, which `lycee result` never loads
     from core.tournament.pairing import planned_rounds
 
     return planned_rounds(ev)[0]
@@ -331,9 +334,7 @@ def cut_preview(ev: Event, size: int, third_place: bool = False) -> tuple[str, b
 
 def suggest_reading(name: str) -> str:
     """The reading to pre-fill for a name typed (L-READING, core.readings), "" for none."""
-    from core.readings import suggest_reading as suggest
-
-    return suggest(name) or ""
+    return readings.suggest_reading(name) or ""
 
 
 def tied_for_playoff(ev: Event) -> list[tuple[str, ...]]:
@@ -353,6 +354,7 @@ def no_winner_refusal(ev: Event, table: int) -> str | None:
 
 def why_paired(ev: Event, m: Match) -> list[str]:
     """Why a Swiss table was paired as it is, line by line (``pair --explain``)."""
+    # lazy: the reports engine, which `lycee result` never loads
     from core.reports.explain import why_lines
 
     return why_lines(ev, m.why)

@@ -47,6 +47,7 @@ class CardList:
     @contextmanager
     def _writing(self) -> Iterator[tuple[Any, dict[str, Any]]]:
         """(storage, its current tables) under the lock."""
+        # lazy: filelock, which only a writer on a system without fcntl needs
         from filelock import FileLock, Timeout
 
         self.dir.mkdir(parents=True, exist_ok=True)

@@ -217,12 +217,7 @@ class DataDir:
 
     def _load_journal_bytes(self, event_id: str) -> tuple[Folded, bytes]:
         path = self.event_path(event_id)
-        ckpts = []
-        for seq, cpath in self.checkpoints(event_id):  # read before the journal: it only grows
-            try:
-                ckpts.append((seq, cpath, cpath.read_bytes()))
-            except OSError:
-                pass
+        ckpts = self._checkpoint_bytes(event_id)  # read before the journal: it only grows
         try:
             data = path.read_bytes()
         except FileNotFoundError:
@@ -235,27 +230,9 @@ class DataDir:
             if isinstance(got, Ignored):
                 ignored.append(got)
                 continue
-            meta, ev = got
-            off = meta["offset"]
-            s = scan(data, off, after_seq=meta["seq"])
-            tail = s.actions
-            skip = rules.undone_seqs(tail)
-            if any(t <= meta["seq"] for t in skip):
-                continue  # an undo reaches behind this checkpoint: an older one will do
-            ev2, bad, why = fold(ev, tail, skip)
-            if bad is not None:
-                continue  # the rules are judged from the journal alone (an older checkpoint, or the start)
-            out = Folded(
-                ev2,
-                last_seq=tail[-1]["seq"] if tail else meta["seq"],
-                end=s.end,
-                ckpt_seq=meta["seq"],
-                tail=tail,
-                damage=s.damage,
-                crc=zlib.crc32(memoryview(data)[off : s.end], meta["crc"]),  # (the tail only)
-                ignored=ignored,
-            )
-            return out, data
+            out = _from_checkpoint(*got, data, ignored)
+            if out is not None:
+                return out, data
         s = scan(data)
         acts = s.actions
         whole, bad, why = fold(None, acts, rules.undone_seqs(acts))
@@ -265,6 +242,16 @@ class DataDir:
         if bad is not None:
             out.invalid = InvalidAction(path, bad, why, event_id)
         return out, data
+
+    def _checkpoint_bytes(self, event_id: str) -> list[tuple[int, Path, bytes]]:
+        """The event's checkpoints, newest first, with their bytes (one that cannot be read left out)."""
+        out = []
+        for seq, cpath in self.checkpoints(event_id):
+            try:
+                out.append((seq, cpath, cpath.read_bytes()))
+            except OSError:
+                pass
+        return out
 
     def checkpoint_of(
         self, event_id: str, seq: int, path: Path, raw: bytes, data: bytes
@@ -323,39 +310,7 @@ class DataDir:
         A damaged or refused part is left out and the note says what and how
         to recover; nothing is written."""
         f = self.load(event_id)
-        note = None
-        path = self.event_path(event_id)
-        if f.legacy_problem is not None:
-            note = _(
-                "{path} cannot be read ({reason}); {how}",
-                path=path,
-                reason=f.legacy_problem,
-                how=self._how_to_recover(event_id, bool(self.backups(event_id))),
-            )
-        elif f.damage is not None and not f.torn:
-            note = _(
-                "{path}: record {n} of the journal is damaged (byte {offset}: {reason}); shown up to #{seq}, "
-                "the intact part before it; {k} intact records after it are not shown; `lycee repair {id}` "
-                "rebuilds the journal, keeping every intact record and the damaged file",
-                path=path,
-                n=self._records_before(event_id, f.damage.offset) + 1,
-                offset=f.damage.offset,
-                reason=damage_reason(f.damage.reason),
-                seq=f.last_seq,
-                k=f.intact_after,
-                id=event_id,
-            )
-        elif f.damage is not None and not self._writer_busy(event_id, f.damage):
-            note = _(
-                "{path}: the journal is damaged at byte {offset} ({reason}); shown up to #{seq}; "
-                "lost there: {lost}; {how}",
-                path=path,
-                offset=f.damage.offset,
-                reason=damage_reason(f.damage.reason),
-                seq=f.last_seq,
-                lost=damage_lost(f.damage, f.last_seq),
-                how=self._how_to_recover(event_id, f.event is None and bool(self.backups(event_id))),
-            )
+        note = self._damage_note(event_id, f)
         if f.invalid is not None:
             note = str(f.invalid)
         if f.event is None:
@@ -368,6 +323,44 @@ class DataDir:
                 join_notes(note, ignored_note(f.ignored + skipped)) or _("event {id} has no data yet", id=event_id)
             )
         return f.event, join_notes(note, ignored_note(f.ignored))
+
+    def _damage_note(self, event_id: str, f: Folded) -> str | None:
+        """What a reader is told of a damaged or unreadable journal, and how to recover; None when it is whole
+        (or the damage is a write still under way)."""
+        path = self.event_path(event_id)
+        if f.legacy_problem is not None:
+            return _(
+                "{path} cannot be read ({reason}); {how}",
+                path=path,
+                reason=f.legacy_problem,
+                how=self._how_to_recover(event_id, bool(self.backups(event_id))),
+            )
+        if f.damage is None:
+            return None
+        if not f.torn:
+            return _(
+                "{path}: record {n} of the journal is damaged (byte {offset}: {reason}); shown up to #{seq}, "
+                "the intact part before it; {k} intact records after it are not shown; `lycee repair {id}` "
+                "rebuilds the journal, keeping every intact record and the damaged file",
+                path=path,
+                n=self._records_before(event_id, f.damage.offset) + 1,
+                offset=f.damage.offset,
+                reason=damage_reason(f.damage.reason),
+                seq=f.last_seq,
+                k=f.intact_after,
+                id=event_id,
+            )
+        if self._writer_busy(event_id, f.damage):
+            return None
+        return _(
+            "{path}: the journal is damaged at byte {offset} ({reason}); shown up to #{seq}; lost there: {lost}; {how}",
+            path=path,
+            offset=f.damage.offset,
+            reason=damage_reason(f.damage.reason),
+            seq=f.last_seq,
+            lost=damage_lost(f.damage, f.last_seq),
+            how=self._how_to_recover(event_id, f.event is None and bool(self.backups(event_id))),
+        )
 
     def _records_before(self, event_id: str, offset: int) -> int:
         try:
@@ -402,19 +395,10 @@ class DataDir:
         record of it checked (a damaged one is ignored, and added to ``ignored``)."""
         for b in self.backups(event_id):
             try:
-                raw = b.read_bytes()
-                if b.suffix == ".jsonl":
-                    bs = scan(raw)
-                    if bs.damage is not None or not bs.records:
-                        if ignored is not None:
-                            why = damage_reason(bs.damage.reason) if bs.damage else _("no record")
-                            off = bs.damage.offset if bs.damage else 0
-                            ignored.append(Ignored(b, _("damaged at byte {offset} ({reason})", offset=off, reason=why)))
-                        continue
-                    acts = bs.actions
-                else:
-                    acts = log_of(json.loads(raw.decode("utf-8")))
+                acts = _backup_actions(b, b.read_bytes(), ignored)
             except (OSError, UnicodeDecodeError, ValueError, AttributeError, TypeError):
+                continue
+            if acts is None:
                 continue
             ev, bad, _why = fold(None, acts, rules.undone_seqs(acts))
             if ev is not None and bad is None:
@@ -506,6 +490,7 @@ class DataDir:
         s = dict(settings)
         s.setdefault("date", self.clock().astimezone().date().isoformat())
         if "store" not in s:  # the store that runs it, as set now (issue 47): the event keeps it
+            # lazy: the members' rules (csv), which `lycee result` never loads
             from core.rules.members import store_info
 
             here = store_info(self.root)
@@ -543,6 +528,7 @@ class DataDir:
         gave); the journal keeps the checked event, so it is never checked
         again when the event is opened."""
 
+        # lazy: the event-file engine (schema, checks), which only an import or export needs
         from core.rules.eventfile import event_from_doc
 
         data = dict(doc)
@@ -616,4 +602,43 @@ def backup_unbelieved(b: Path, journal: dict[int, str]) -> Ignored | None:
     differs = next((a["seq"] for a in bs.actions if journal.get(a["seq"], dumps_act(a)) != dumps_act(a)), None)
     if differs is not None:
         return Ignored(b, _("its action #{seq} differs from the journal's", seq=differs), damaged=False)
+    return None
+
+
+def _from_checkpoint(meta: dict, ev: Event, data: bytes, ignored: list[Ignored]) -> Folded | None:
+    """The event from a believed checkpoint and the journal's records after it;
+    None when an undo reaches behind it or the rules refuse an action after it."""
+    off = meta["offset"]
+    s = scan(data, off, after_seq=meta["seq"])
+    tail = s.actions
+    skip = rules.undone_seqs(tail)
+    if any(t <= meta["seq"] for t in skip):
+        return None  # an undo reaches behind this checkpoint: an older one will do
+    ev2, bad, _why = fold(ev, tail, skip)
+    if bad is not None:
+        return None  # the rules are judged from the journal alone (an older checkpoint, or the start)
+    return Folded(
+        ev2,
+        last_seq=tail[-1]["seq"] if tail else meta["seq"],
+        end=s.end,
+        ckpt_seq=meta["seq"],
+        tail=tail,
+        damage=s.damage,
+        crc=zlib.crc32(memoryview(data)[off : s.end], meta["crc"]),  # (the tail only)
+        ignored=ignored,
+    )
+
+
+def _backup_actions(b: Path, raw: bytes, ignored: list[Ignored] | None) -> list[dict] | None:
+    """A backup's actions: a journal's when every record checks out (else None,
+    and it is added to ``ignored``), or an older event file's log."""
+    if b.suffix != ".jsonl":
+        return log_of(json.loads(raw.decode("utf-8")))
+    bs = scan(raw)
+    if bs.damage is None and bs.records:
+        return bs.actions
+    if ignored is not None:
+        why = damage_reason(bs.damage.reason) if bs.damage else _("no record")
+        off = bs.damage.offset if bs.damage else 0
+        ignored.append(Ignored(b, _("damaged at byte {offset} ({reason})", offset=off, reason=why)))
     return None

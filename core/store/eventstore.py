@@ -55,6 +55,7 @@ from core.store.trail import (
     history_rows,
     ignored_note,
     join_notes,
+    renamed_bad,
 )
 
 
@@ -272,12 +273,7 @@ class EventStore:
     # -- open / recover --------------------------------------------------------
     def _open(self) -> None:
         d = self.datadir
-        f = d.load(self.id) if self.path.exists() else Folded(None)
-        if f.legacy:
-            f = self._open_legacy(f)
-        elif f.damage is not None:
-            self._mend(f, f.damage)
-            f = d.load(self.id)
+        f = self._load_mended()
         if f.invalid is not None:
             raise f.invalid
         self._set_aside(f.ignored)
@@ -289,10 +285,29 @@ class EventStore:
         self._all = f.all_actions
         self._tail_len = len(f.tail)
         self._storage = JournalStorage(self.path)
-        if len(f.tail) > CHECKPOINT_TAIL or (self._event is not None and (f.ckpt_seq == 0 or f.ignored) and f.tail):
-            # (a newer checkpoint was not believed: damaged, or written without a checksum)
+        if self._checkpoint_due(f):
             self._checkpoint_quietly()
         self._update_head(force=not d.head_path(self.id).exists())
+
+    def _load_mended(self) -> Folded:
+        """The event's files as read on opening, after a file from before the journal is turned into one
+        and damage mended (as far as a writer may mend it)."""
+        if not self.path.exists():
+            return Folded(None)
+        f = self.datadir.load(self.id)
+        if f.legacy:
+            return self._open_legacy(f)
+        if f.damage is not None:
+            self._mend(f, f.damage)
+            return self.datadir.load(self.id)
+        return f
+
+    def _checkpoint_due(self, f: Folded) -> bool:
+        """Whether opening writes a checkpoint: a long tail, or none believed for a tail
+        (a newer checkpoint was not believed: damaged, or written without a checksum)."""
+        if len(f.tail) > CHECKPOINT_TAIL:
+            return True
+        return self._event is not None and bool(f.ckpt_seq == 0 or f.ignored) and bool(f.tail)
 
     def _open_legacy(self, f: Folded) -> Folded:
         """A file written before the journal: recovered from a backup when it
@@ -323,19 +338,7 @@ class EventStore:
         """Damaged checkpoints opening ignored are renamed ``<name>.bad`` (kept,
         never read again: a fresh checkpoint is written from the journal), and
         the note says so."""
-        said = []
-        for ig in ignored:
-            if not ig.damaged or ig.path.parent != self.datadir.checkpoints_dir:
-                continue
-            bad, n = ig.path.with_name(ig.path.name + ".bad"), 0
-            while bad.exists():
-                n += 1
-                bad = ig.path.with_name(f"{ig.path.name}.{n}.bad")
-            try:
-                os.replace(ig.path, bad)
-                said.append(Ignored(ig.path, ig.reason, kept_as=bad.name))
-            except OSError:
-                said.append(ig)
+        said = [renamed_bad(ig) for ig in ignored if ig.damaged and ig.path.parent == self.datadir.checkpoints_dir]
         self.set_aside = said
         words = ignored_note(said)
         if words:
@@ -589,6 +592,13 @@ class EventStore:
             self._storage.append_record(record, batch.entries[-1].seq)  # encoded once, above
         except OSError as err:
             raise LyceeError(disk_message(err, describe_batch(batch.trail()))) from None
+        self._appended(batch, record, fresh)
+        if paired is not None or batch.founds() or self._tail_len > CHECKPOINT_TAIL:
+            self._checkpoint_quietly()  # a round boundary, or every CHECKPOINT_TAIL actions
+        self._update_head()
+
+    def _appended(self, batch: Batch, record: bytes, fresh: bool) -> None:
+        """Keep the store's end, CRC, last seq, trail and event in step with ``record`` just appended."""
         self._end += len(record) + (len(MAGIC) if fresh else 0)
         base = zlib.crc32(MAGIC) if fresh else self._crc
         self._crc = None if base is None else crc_after(base, record)
@@ -597,38 +607,40 @@ class EventStore:
             self._all.extend(batch.trail())
         self._event = batch.event
         self._tail_len += len(batch.entries)
-        if paired is not None or batch.founds() or self._tail_len > CHECKPOINT_TAIL:
-            self._checkpoint_quietly()  # a round boundary, or every CHECKPOINT_TAIL actions
-        self._update_head()
 
     def _refold(self, extra: list[dict]) -> Event:
         """The event after every stored action and ``extra`` (which holds an
         undo): from the newest checkpoint the undo does not reach behind."""
         acts = self._actions() + extra
-        skip_all = rules.undone_seqs(acts)
-        data = None
+        journal: list[bytes] = []  # the journal's bytes, read once a checkpoint is tried
         for cseq, cpath in self.datadir.checkpoints(self.id):
-            tail = [a for a in acts if a["seq"] > cseq]
-            skip = rules.undone_seqs(tail)
-            if any(t <= cseq for t in skip):
-                continue
-            try:
-                if data is None:
-                    data = self.path.read_bytes()
-                got = self.datadir.checkpoint_of(self.id, cseq, cpath, cpath.read_bytes(), data)
-            except OSError:
-                continue
-            if isinstance(got, Ignored):
-                continue  # (a damaged one was named when the event was opened)
-            meta, ev = got
-            out, bad, why = fold(ev, tail, skip)
-            if bad is None and out is not None:
+            out = self._fold_from(cseq, cpath, acts, journal)
+            if out is not None:
                 return out
-        out, bad, why = fold(None, acts, skip_all)
+        out, bad, why = fold(None, acts, rules.undone_seqs(acts))
         if bad is not None:
             raise LyceeError(why)
         assert out is not None  # the journal begins with the event's creation
         return out
+
+    def _fold_from(self, cseq: int, cpath: Path, acts: list[dict], journal: list[bytes]) -> Event | None:
+        """The event from checkpoint ``cseq`` and the actions after it; None when
+        an undo reaches behind it, or it cannot be read or believed, or the actions do not fold."""
+        tail = [a for a in acts if a["seq"] > cseq]
+        skip = rules.undone_seqs(tail)
+        if any(t <= cseq for t in skip):
+            return None
+        try:
+            if not journal:
+                journal.append(self.path.read_bytes())
+            got = self.datadir.checkpoint_of(self.id, cseq, cpath, cpath.read_bytes(), journal[0])
+        except OSError:
+            return None
+        if isinstance(got, Ignored):
+            return None  # (a damaged one was named when the event was opened)
+        _meta, ev = got
+        out, bad, _why = fold(ev, tail, skip)
+        return out if bad is None else None
 
     def undo(self, actor: str = "desk", device: str | None = None) -> dict:
         """Take back the newest action in force; return it."""
@@ -725,20 +737,21 @@ class EventStore:
         head = self._head_of(self._event)
         if head is None:
             return
-        if head == self._head and not force:
+        if not force and (head == self._head or self._head_on_disk() == head):
+            self._head = head
             return
-        if not force:
-            try:
-                if json.loads(self.datadir.head_path(self.id).read_bytes()) == head:
-                    self._head = head
-                    return
-            except (OSError, ValueError):
-                pass
         try:
             write_durably(self.datadir.head_path(self.id), json.dumps(head, ensure_ascii=False))
             self._head = head
         except OSError:
             pass  # derived: `event list` replays the event instead
+
+    def _head_on_disk(self) -> dict | None:
+        """The event's head file as it is (None when it cannot be read)."""
+        try:
+            return json.loads(self.datadir.head_path(self.id).read_bytes())
+        except (OSError, ValueError):
+            return None
 
     def _backup(self, round_number: int) -> None:
         """A copy of the journal as it is before round ``round_number`` is paired."""

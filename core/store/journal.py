@@ -306,15 +306,10 @@ def _frame(data: bytes, pos: int, lenient: bool = False) -> tuple[list[dict] | N
     """The record at ``pos``: (actions or None, end offset, why not).
     ``lenient``: a record whose newline alone was changed still checks out
     (its payload's checksum says it is whole)."""
-    try:
-        sp1 = data.index(b" ", pos, pos + 30)
-        sp2 = data.index(b" ", sp1 + 1, sp1 + 30)
-        crc = int(data[pos:sp1], 16)
-        size = int(data[sp1 + 1 : sp2])
-    except ValueError:
+    head = _record_head(data, pos)
+    if head is None:
         return None, pos, "no record header"
-    start = sp2 + 1
-    end = start + size
+    crc, start, end = head
     if end >= len(data) or (data[end : end + 1] != b"\n" and not lenient):
         return None, pos, "cut short"
     payload = data[start:end]
@@ -324,13 +319,30 @@ def _frame(data: bytes, pos: int, lenient: bool = False) -> tuple[list[dict] | N
         acts = json.loads(payload.decode("utf-8"))
     except (UnicodeDecodeError, ValueError):
         return None, pos, "not JSON"
-    if (
-        not isinstance(acts, list)
-        or not acts
-        or not all(isinstance(a, dict) and isinstance(a.get("seq"), int) for a in acts)
-    ):
+    if not _actions_list(acts):
         return None, pos, "not a list of actions"
     return acts, end + 1, ""
+
+
+def _record_head(data: bytes, pos: int) -> tuple[int, int, int] | None:
+    """A record header's (CRC, where its payload starts, where it ends), or None when there is none at ``pos``."""
+    try:
+        sp1 = data.index(b" ", pos, pos + 30)
+        sp2 = data.index(b" ", sp1 + 1, sp1 + 30)
+        crc = int(data[pos:sp1], 16)
+        size = int(data[sp1 + 1 : sp2])
+    except ValueError:
+        return None
+    return crc, sp2 + 1, sp2 + 1 + size
+
+
+def _actions_list(acts) -> bool:
+    """A record's payload as it must be: a non-empty list of actions, each with its integer seq."""
+    return (
+        isinstance(acts, list)
+        and bool(acts)
+        and all(isinstance(a, dict) and isinstance(a.get("seq"), int) for a in acts)
+    )
 
 
 _SEQ = re.compile(rb'"seq":(\d{1,12})')
@@ -342,17 +354,24 @@ def salvage(data: bytes, pos: int) -> tuple[list[dict], list[int]]:
     acts: list[dict] = []
     seqs: list[int] = []
     for line in data[pos:].split(b"\n"):
-        body = line.split(b" ", 2)[-1] if line[:1] != b"[" else line
-        try:
-            got = json.loads(body.decode("utf-8"))
-            if isinstance(got, list) and all(isinstance(a, dict) for a in got):
-                acts.extend(a for a in got if isinstance(a.get("seq"), int))
-                continue
-        except (UnicodeDecodeError, ValueError):
-            pass
-        seqs.extend(int(m) for m in _SEQ.findall(line))
+        got = _whole_actions(line)
+        if got is not None:
+            acts.extend(a for a in got if isinstance(a.get("seq"), int))
+        else:
+            seqs.extend(int(m) for m in _SEQ.findall(line))
     known = {a["seq"] for a in acts}
     return acts, sorted(set(s for s in seqs if s not in known))
+
+
+def _whole_actions(line: bytes) -> list[dict] | None:
+    """The actions of a damaged journal's line (a record, or a bare JSON list)
+    when its JSON still parses to a list of objects; None when it does not."""
+    body = line.split(b" ", 2)[-1] if line[:1] != b"[" else line
+    try:
+        got = json.loads(body.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError):
+        return None
+    return got if isinstance(got, list) and all(isinstance(a, dict) for a in got) else None
 
 
 def scan(data: bytes, start: int = 0, after_seq: int | None = None) -> Scan:
@@ -362,20 +381,14 @@ def scan(data: bytes, start: int = 0, after_seq: int | None = None) -> Scan:
     pos = start
     if start == 0:
         if not data.startswith(MAGIC):
-            if not data:
-                return Scan([], 0)
-            lost, seqs = salvage(data, 0)
-            return Scan([], 0, Damage(0, len(data), "not a lycee journal", lost, seqs))
+            return _not_a_journal(data)
         pos = len(MAGIC)
     records: list[Record] = []
     last = after_seq if after_seq is not None else (0 if start == 0 else None)
     while pos < len(data):
         acts, end, why = _frame(data, pos)
-        if acts is not None:
-            seqs = [a["seq"] for a in acts]
-            expect = list(range(seqs[0], seqs[0] + len(seqs)))
-            if seqs != expect or (last is not None and seqs[0] != last + 1):
-                acts, why = None, "seq out of order"
+        if acts is not None and not _follows(acts, last):
+            acts, why = None, "seq out of order"
         if acts is None:
             salvaged, seqs = salvage(data, pos)
             return Scan(records, pos, Damage(pos, len(data) - pos, why, salvaged, seqs))
@@ -383,6 +396,19 @@ def scan(data: bytes, start: int = 0, after_seq: int | None = None) -> Scan:
         last = acts[-1]["seq"]
         pos = end
     return Scan(records, pos)
+
+
+def _not_a_journal(data: bytes) -> Scan:
+    """The scan of a file without the journal's magic: empty, or damaged whole."""
+    if not data:
+        return Scan([], 0)
+    lost, seqs = salvage(data, 0)
+    return Scan([], 0, Damage(0, len(data), "not a lycee journal", lost, seqs))
+
+
+def _follows(acts: list[dict], last: int | None) -> bool:
+    """Whether a record's seqs are consecutive and (``last`` known) follow ``last``."""
+    return _consecutive(acts) and (last is None or acts[0]["seq"] == last + 1)
 
 
 #: Where a record may begin (its CRC and length), to find the records after damage.
@@ -515,18 +541,20 @@ def pid_alive(pid: int) -> bool:
 def stale_temp_files(folder: Path, prefix: str, mine_too: bool = False) -> list[Path]:
     """Temp files ``<prefix>*.<pid>.tmp`` in ``folder`` whose process is gone
     (``mine_too``: this process's as well, for a caller that holds the lock)."""
-    out: list[Path] = []
     try:
         names = os.listdir(folder)
     except OSError:
-        return out
-    for name in names:
-        if not name.startswith(prefix):
-            continue
-        m = _TMP.search(name)
-        if m and (not pid_alive(int(m.group(1))) or (mine_too and int(m.group(1)) == os.getpid())):
-            out.append(folder / name)
-    return out
+        return []
+    return [folder / name for name in names if name.startswith(prefix) and _stale_temp(name, mine_too)]
+
+
+def _stale_temp(name: str, mine_too: bool) -> bool:
+    """Whether a temp file's name says a process that is gone wrote it (``mine_too``: or this one)."""
+    m = _TMP.search(name)
+    if m is None:
+        return False
+    pid = int(m.group(1))
+    return not pid_alive(pid) or (mine_too and pid == os.getpid())
 
 
 # -- the TinyDB storage ------------------------------------------------------------
@@ -560,11 +588,7 @@ class JournalStorage(Storage):
     def write(self, data) -> None:
         log = (data or {}).get(LOG, {})
         new = [log[k] for k in sorted(log, key=int) if int(k) > self._last]
-        if (
-            len(log) - len(new) != self._last
-            or set(data or {}) - {LOG}
-            or any(dumps(log.get(k)) != t for k, t in self._texts.items())
-        ):
+        if not self._only_added(data, log, new):
             # TinyDB changed our copy in place: put back what the journal holds
             self._data = {LOG: {k: json.loads(t) for k, t in self._texts.items()}} if self._texts else None
             raise ValueError("the journal is append-only: only new log documents can be written")
@@ -574,6 +598,14 @@ class JournalStorage(Storage):
             self.append(new)
         self._data = data
         self._texts.update((str(d["seq"]), dumps(d)) for d in new)
+
+    def _only_added(self, data, log: dict, new: list) -> bool:
+        """Whether TinyDB's ``data`` is the journal's documents as they were plus ``new`` ones, nothing else."""
+        return (
+            len(log) - len(new) == self._last
+            and not set(data or {}) - {LOG}
+            and all(dumps(log.get(k)) == t for k, t in self._texts.items())
+        )
 
     def append_record(self, record: bytes, last_seq: int) -> None:
         """Append ``record`` (an encoded line ending at action ``last_seq``), durably."""

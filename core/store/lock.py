@@ -40,6 +40,20 @@ class Timeout(Exception):
         super().__init__(f"The file lock '{path}' could not be acquired.")
 
 
+def _flock_now(fd: int) -> bool | None:
+    """Try the exclusive flock of ``fd`` once: True taken, False held elsewhere, None: no flock here."""
+    assert fcntl is not None
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError as err:
+        if err.errno in NO_FLOCK:
+            return None
+        if err.errno not in (errno.EAGAIN, errno.EWOULDBLOCK, errno.EACCES):
+            raise
+        return False
+    return True
+
+
 class FileLock:
     """An exclusive lock on ``path`` (see the module doc)."""
 
@@ -63,31 +77,32 @@ class FileLock:
             self._acquire_other(timeout, poll_interval)
             return
         fd = open_private(self.lock_file, os.O_RDWR | os.O_CREAT)
-        deadline = time.monotonic() + timeout
         try:
-            while True:
-                try:
-                    fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-                    break
-                except OSError as err:
-                    if err.errno in NO_FLOCK:
-                        os.close(fd)
-                        fd = -1
-                        self._acquire_other(timeout, poll_interval)
-                        return
-                    if err.errno not in (errno.EAGAIN, errno.EWOULDBLOCK, errno.EACCES):
-                        raise
-                if timeout >= 0 and time.monotonic() >= deadline:
-                    raise Timeout(self.lock_file)
-                time.sleep(poll_interval)
+            taken = self._wait_flock(fd, timeout, poll_interval)
         except BaseException:
-            if fd >= 0:
-                os.close(fd)
+            os.close(fd)
             raise
+        if not taken:  # a file system without flock: the portable lock instead
+            os.close(fd)
+            self._acquire_other(timeout, poll_interval)
+            return
         self._fd = fd
         self._count = 1
 
+    def _wait_flock(self, fd: int, timeout: float, poll_interval: float) -> bool:
+        """Take the flock of ``fd``, waiting up to ``timeout`` seconds (negative: for ever): True once
+        taken, False when the file system has no flock; :class:`Timeout` when it stays held."""
+        deadline = time.monotonic() + timeout
+        while True:
+            taken = _flock_now(fd)
+            if taken is not False:
+                return taken is True
+            if timeout >= 0 and time.monotonic() >= deadline:
+                raise Timeout(self.lock_file)
+            time.sleep(poll_interval)
+
     def _acquire_other(self, timeout: float, poll_interval: float) -> None:
+        # lazy: filelock, which only a writer on a system without fcntl needs
         import filelock
 
         if self._other is None:
@@ -139,6 +154,7 @@ def host_name() -> str:
     uname = getattr(os, "uname", None)
     if uname is not None:
         return uname().nodename
+    # lazy: socket, only to name the host holding a lock
     import socket
 
     return socket.gethostname()

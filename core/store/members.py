@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from core.errors import LyceeError
+from core.event.model import Event
 from core.i18n import _
 from core.paths import private_dir, private_mode
 from core.rules import members as rules
@@ -48,6 +49,7 @@ class MemberList:
 
     @contextmanager
     def _writing(self) -> Iterator[dict[str, Any]]:
+        # lazy: filelock, which only a writer on a system without fcntl needs
         from filelock import FileLock, Timeout
 
         try:
@@ -146,22 +148,29 @@ def member_history(dd: Any, number: str) -> tuple[Member | None, str, list[Histo
     read without a lock.  An unknown number (never given) is a LyceeError."""
     raw = rules.read_raw(dd.root)
     n = rules.check_number(number)
-    m = next((x for x in rules.listed(raw) if x.number == n), None)
+    m = _listed(raw, n)
     r = rules.retired(raw, n)
     if m is None and r is None:
         raise LyceeError(_("no member has the number {number} (`lycee members list` lists them)", number=n))
     if r is not None and r.get("merged_into"):
         n = rules.resolve(raw, n)
-        m = next((x for x in rules.listed(raw) if x.number == n), None)
+        m = _listed(raw, n)
     numbers = rules.numbers_of(raw, n)
+    return m, n, rules.history_rows(_events_of(dd, numbers), numbers)
 
-    def events():
-        for eid in dd.event_ids():
-            try:
-                ev, _note = dd.read_view(eid)
-            except Exception:  # a damaged event is left out here (lycee repair names it)
-                continue
-            if any(p.member in numbers for p in ev.players):
-                yield ev
 
-    return m, n, rules.history_rows(events(), numbers)
+def _listed(raw, number: str) -> Member | None:
+    """The listed member of ``number``; None for a number removed or merged."""
+    return next((x for x in rules.listed(raw) if x.number == number), None)
+
+
+def _events_of(dd: Any, numbers) -> Iterator[Event]:
+    """The data folder's events with a player of these member numbers (a damaged event left out: lycee repair
+    names it)."""
+    for eid in dd.event_ids():
+        try:
+            ev, _note = dd.read_view(eid)
+        except Exception:  # a damaged event is left out here (lycee repair names it)
+            continue
+        if any(p.member in numbers for p in ev.players):
+            yield ev

@@ -162,19 +162,20 @@ class Rebuilding:
         it, else a placeholder for each of its actions; a gap before it (what
         damaged bytes held) gets placeholders too."""
         first, nxt = r.actions[0]["seq"], (self.acts[-1]["seq"] if self.acts else 0) + 1
-        if r.actions[-1]["seq"] < nxt and all(self.intact.get(a["seq"]) == dumps_act(a) for a in r.actions):
+        if self._already_there(r, nxt):
             return  # already there (in the backup used)
         if first < nxt:
             self.misplaced.append(_("{acts}: intact, but its numbers are out of order", acts=lost_lines(r.actions)))
             return
         if first > nxt:  # damaged bytes held these
             self.hold([self.lost(s, "damaged", self.glimpse(s)) for s in range(nxt, first)])
-        reason = self.undo_reason(r)
-        if not reason:
-            reason = self.keep(r)
-            if not reason:
-                return
-        self.hold([self.lost(a["seq"], "refused", a, reason) for a in r.actions])
+        reason = self.undo_reason(r) or self.keep(r)
+        if reason:
+            self.hold([self.lost(a["seq"], "refused", a, reason) for a in r.actions])
+
+    def _already_there(self, r: Record, nxt: int) -> bool:
+        """Whether every action of ``r`` is already in the new journal, the same (from the backup used)."""
+        return r.actions[-1]["seq"] < nxt and all(self.intact.get(a["seq"]) == dumps_act(a) for a in r.actions)
 
     def glimpse(self, seq: int) -> dict:
         """What damaged bytes still show of action ``seq``: its kind, time and actor, made visible."""

@@ -78,20 +78,24 @@ class DurableStorage(Storage):
         for table, docs in data.items():
             if table not in self._append_only or not isinstance(docs, dict):
                 parts.append(f"{dumps(table)}:{dumps(docs)}")
-                continue
-            cache = self._cache.setdefault(table, {})
-            items = []
-            for doc_id, doc in docs.items():
-                hit = cache.get(doc_id)
-                if hit is None or hit[0] is not doc:
-                    hit = (doc, dumps(doc))
-                    cache[doc_id] = hit
-                items.append(f"{dumps(doc_id)}:{hit[1]}")
-            if len(cache) > len(docs):  # documents were removed
-                for gone in set(cache) - set(docs):
-                    del cache[gone]
-            parts.append(f"{dumps(table)}:{{{','.join(items)}}}")
+            else:
+                parts.append(f"{dumps(table)}:{{{self._encode_cached(table, docs)}}}")
         return "{" + ",".join(parts) + "}"
+
+    def _encode_cached(self, table: str, docs: dict) -> str:
+        """An append-only table's documents as JSON members, each encoded once while it is the same object."""
+        cache = self._cache.setdefault(table, {})
+        items = []
+        for doc_id, doc in docs.items():
+            hit = cache.get(doc_id)
+            if hit is None or hit[0] is not doc:
+                hit = (doc, dumps(doc))
+                cache[doc_id] = hit
+            items.append(f"{dumps(doc_id)}:{hit[1]}")
+        if len(cache) > len(docs):  # documents were removed
+            for gone in set(cache) - set(docs):
+                del cache[gone]
+        return ",".join(items)
 
     def read(self):
         if not self._loaded:

@@ -6,9 +6,12 @@ journal, a failed write)."""
 from __future__ import annotations
 
 import errno
+import os
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Sequence
+
+from tinydb import Query
 
 from core import labels, rules
 from core.errors import LyceeError
@@ -51,19 +54,22 @@ def short_names(names: list[str]) -> str:
 def act_text(a: dict) -> str:
     """One action in ``lycee log`` words, a long batch of players summarised
     ("20 players (山田, 佐藤, 鈴木 … and 17 more)")."""
-    d = a.get("data")
-    players = d.get("players") if isinstance(d, dict) else None
-    if (
-        a.get("type") == "register"
-        and isinstance(players, list)
-        and len(players) > NAMES_SHOWN + 1
-        and all(isinstance(p, dict) and isinstance(p.get("name"), str) for p in players)
-    ):
+    players = _long_registration(a)
+    if players is not None:
         return _("registered {n} players ({names})", n=len(players), names=short_names([p["name"] for p in players]))
     try:
         return rules.describe(a)
     except (KeyError, TypeError, ValueError, AttributeError):
         return str(a.get("type"))
+
+
+def _long_registration(a: dict) -> list[dict] | None:
+    """The players of a registration too long to name them all (each with its name); None for any other action."""
+    d = a.get("data")
+    players = d.get("players") if isinstance(d, dict) else None
+    if a.get("type") != "register" or not isinstance(players, list) or len(players) <= NAMES_SHOWN + 1:
+        return None
+    return players if all(isinstance(p, dict) and isinstance(p.get("name"), str) for p in players) else None
 
 
 def lost_lines(acts: list[dict]) -> str:
@@ -85,10 +91,7 @@ def act_words(a: dict) -> str:
 def damage_lost(damage: Damage, after_seq: int) -> str:
     """What a damaged journal tail held beyond ``after_seq``, in words."""
     acts = [a for a in damage.salvaged if isinstance(a.get("seq"), int) and a["seq"] > after_seq]
-    seqs = [s for s in damage.seqs if s > after_seq]
-    known = {a["seq"] for a in acts} | set(seqs)
-    if known:  # a seq itself damaged ('"seq":!4'): the gap it leaves is named as unreadable
-        seqs = sorted(set(seqs) | {s for s in range(after_seq + 1, max(known)) if s not in known})
+    seqs = _unreadable_seqs(damage, acts, after_seq)
     parts = []
     if acts:
         parts.append(lost_lines(acts))
@@ -97,6 +100,16 @@ def damage_lost(damage: Damage, after_seq: int) -> str:
     if not parts:
         parts.append(_("{n} unreadable bytes (no whole action)", n=damage.size))
     return join_sentences(parts)
+
+
+def _unreadable_seqs(damage: Damage, acts: list[dict], after_seq: int) -> list[int]:
+    """The seqs past ``after_seq`` the damage held but no salvaged action has
+    (a seq itself damaged, '"seq":!4': the gap it leaves is named as unreadable)."""
+    seqs = [s for s in damage.seqs if s > after_seq]
+    known = {a["seq"] for a in acts} | set(seqs)
+    if not known:
+        return seqs
+    return sorted(set(seqs) | {s for s in range(after_seq + 1, max(known)) if s not in known})
 
 
 def damage_reason(code: str) -> str:
@@ -150,6 +163,20 @@ class Ignored:
                 "{file} was ignored: {reason}; the event was read from its journal", file=self.path, reason=self.reason
             )
         return _("{file} was ignored: {reason}", file=self.path, reason=self.reason)
+
+
+def renamed_bad(ig: Ignored) -> Ignored:
+    """A damaged checkpoint renamed ``<name>.bad`` (``<name>.N.bad`` when that is taken), said so; as it
+    was when it cannot be renamed."""
+    bad, n = ig.path.with_name(ig.path.name + ".bad"), 0
+    while bad.exists():
+        n += 1
+        bad = ig.path.with_name(f"{ig.path.name}.{n}.bad")
+    try:
+        os.replace(ig.path, bad)
+    except OSError:
+        return ig
+    return Ignored(ig.path, ig.reason, kept_as=bad.name)
 
 
 def ignored_note(ignored: Sequence[Ignored]) -> str | None:
@@ -250,8 +277,6 @@ def trail_query(kind: str | None = None, actor: str | None = None, round_number:
     """A TinyDB query over audit-trail rows (:func:`history_rows`, or stored
     actions): the actions of ``kind``, by ``actor``, of round ``round_number``
     (its ``data.round``), each when given; everything when none is."""
-    from tinydb import Query
-
     row = Query()
     query = row.noop()
     if kind is not None:

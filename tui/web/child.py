@@ -130,22 +130,23 @@ class ChildServer:
 
     def stop(self, timeout: float = 5.0) -> None:
         if self.proc.poll() is None:
-            try:
-                if self.proc.stdin is not None:
-                    self.proc.stdin.close()  # the child's signal to stop
-            except OSError:
-                pass
+            _close(self.proc.stdin)  # the child's signal to stop
             try:
                 self.proc.wait(timeout)
             except subprocess.TimeoutExpired:
                 self.proc.kill()
                 self.proc.wait(timeout)
-        for f in (self.proc.stdin, self.proc.stdout):
-            try:
-                if f is not None:
-                    f.close()
-            except OSError:
-                pass
+        _close(self.proc.stdin)
+        _close(self.proc.stdout)
+
+
+def _close(f) -> None:
+    """Close one of the child's pipes (none, or one already broken, is left as it is)."""
+    try:
+        if f is not None:
+            f.close()
+    except OSError:
+        pass
 
 
 if __name__ == "__main__":

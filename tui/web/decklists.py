@@ -130,11 +130,8 @@ class DecklistApi:
             return await self._post(request)
 
     async def _post(self, request):
-        def refuse(status: int, error: str, retry: float | None = None, **more):
-            return refusal(status, error, retry, **more)
-
         if not self.on():
-            return refuse(404, _("this event does not collect decklists"))
+            return refusal(404, _("this event does not collect decklists"))
         who, keys, refused = code_gate(
             request,
             self.tokens,
@@ -144,39 +141,53 @@ class DecklistApi:
         )
         if refused is not None:
             return refused
-        try:
-            doc = msgspec.convert(await json_body(request), type=Post)
-            if len(doc.code) > 32 or (doc.text is not None and len(doc.text) > MAX_TEXT):
-                raise ValueError("too long")
-        except BadBody as err:
-            if err.status == 413:
-                return refuse(413, err.message(_))
-            return refuse(err.status, _('give JSON {"code": CODE, "text": DECKLIST} of at most 16 KB'))
-        except (ValueError, msgspec.ValidationError):
-            return refuse(400, _('give JSON {"code": CODE, "text": DECKLIST} of at most 16 KB'))
-        writer = self.writer
-        ev = writer.event
+        doc = await _decklist_body(request)
+        if not isinstance(doc, Post):
+            return doc
+        ev = self.writer.event
         pid = player_by_code(ev, doc.code)
         if pid is None:
             self.wrong.add(keys, who)
-            return refuse(403, _("unknown report code: check the code on your match slip, or ask the desk"))
-        no_store = {"Cache-Control": "no-store"}
+            return refusal(403, _("unknown report code: check the code on your match slip, or ask the desk"))
         if doc.text is None:  # what the page shows first (nothing stored)
-            return JSONResponse(await asyncio.to_thread(rules.phone_state, ev, pid), headers=no_store)
+            return JSONResponse(await asyncio.to_thread(rules.phone_state, ev, pid), headers=_NO_STORE)
         if doc.check:  # the problems as the player types (nothing stored)
             out = await asyncio.to_thread(rules.text_check, ev, pid, doc.text)
             out["refusal"] = rules.phone_refusal_kind(ev)
-            return JSONResponse(out, headers=no_store)
+            return JSONResponse(out, headers=_NO_STORE)
+        return await self._store(doc, pid, keys, who)
+
+    async def _store(self, doc: Post, pid: str, keys, who: str):
+        """Hand the decklist to the desk: its answer, or why it was refused."""
+        writer = self.writer
         try:
             out = await asyncio.to_thread(
                 writer.call, "phone_decklist", doc.code, doc.text, actor=f"player {pid} (phone)", device=who
             )
         except UnknownCode as err:  # a new code was issued meanwhile
             self.wrong.add(keys, who)
-            return refuse(403, str(err))
+            return refusal(403, str(err))
         except ValidationError as err:
             rows = [{"rule": "G-DECKLIST", "message": what, "where": where} for where, what in err.problems]
-            return refuse(422, _("some lines cannot be read"), problems=rows)
+            return refusal(422, _("some lines cannot be read"), problems=rows)
         except LyceeError as err:
-            return refuse(409, str(err), refusal=rules.phone_refusal_kind(writer.event))
-        return JSONResponse(out, headers=no_store)
+            return refusal(409, str(err), refusal=rules.phone_refusal_kind(writer.event))
+        return JSONResponse(out, headers=_NO_STORE)
+
+
+_NO_STORE = {"Cache-Control": "no-store"}
+
+
+async def _decklist_body(request):
+    """The request's body as a :class:`Post`, or the refusal of a body that is not one."""
+    try:
+        doc = msgspec.convert(await json_body(request), type=Post)
+        if len(doc.code) > 32 or (doc.text is not None and len(doc.text) > MAX_TEXT):
+            raise ValueError("too long")
+    except BadBody as err:
+        if err.status == 413:
+            return refusal(413, err.message(_))
+        return refusal(err.status, _('give JSON {"code": CODE, "text": DECKLIST} of at most 16 KB'))
+    except (ValueError, msgspec.ValidationError):
+        return refusal(400, _('give JSON {"code": CODE, "text": DECKLIST} of at most 16 KB'))
+    return doc

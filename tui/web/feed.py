@@ -40,26 +40,21 @@ class FileSource:
 
     def signature(self):
         """Names, sizes and times of the event's files (whatever their layout)."""
-        folder = self.datadir.events_dir
-        sig = []
         try:
-            for entry in folder.iterdir():
-                n = entry.name
-                if self.event_id in n and not n.endswith(
-                    (".lock", ".owner", ".tmp", ".web-locks", ".web-unlock", ".taken")
-                ):
-                    try:
-                        st = entry.stat()
-                    except OSError:
-                        continue
-                    sig.append((n, st.st_mtime_ns, st.st_size))
+            entries = [e for e in self.datadir.events_dir.iterdir() if self._shows(e.name)]
         except OSError:
             return None
-        return tuple(sorted(sig))
+        return tuple(sorted(filter(None, map(_stamp, entries))))
 
-    #: (where the journal's good records end, the bytes of the last one, its
-    #: last seq, the event they give)
-    _tail: tuple[int, bytes, int, Event] | None = None
+    def _shows(self, name: str) -> bool:
+        """Whether a file of the events folder holds what the pages show of this event (not a lock or a
+        half-written file)."""
+        return self.event_id in name and not name.endswith(
+            (".lock", ".owner", ".tmp", ".web-locks", ".web-unlock", ".taken")
+        )
+
+    #: where the journal read last time ends, and the event it gives
+    _tail: _Tail | None = None
 
     def read(self) -> Event:
         """The event as last written.  The journal only grows, so when the
@@ -70,39 +65,88 @@ class FileSource:
         before the journal) reads it whole with :meth:`DataDir.read`."""
 
         path = self.datadir.event_path(self.event_id)
-        c = self._tail
-        ev = None
-        try:
-            data = path.read_bytes()
-        except OSError:
-            data = b""
-        if c is not None and data[:1] != b"{" and len(data) >= c[0] and data[c[0] - len(c[1]) : c[0]] == c[1]:
-            new = scan(data, start=c[0], after_seq=c[2])
-            acts = new.actions
-            if new.damage is None and not any(a.get("type") in ("undo", "import") for a in acts):
-                try:
-                    ev = c[3]
-                    for a in acts:
-                        ev = rules.apply(ev, a)
-                except Exception:  # an action the rules refuse: the whole read says what holds
-                    ev = None
-                if ev is not None:
-                    if new.records:
-                        last = new.records[-1]
-                        self._tail = (last.end, data[last.start : last.end], last.actions[-1]["seq"], ev)
-                    return ev
+        data = _bytes_of(path)
+        ev = self._read_on(data)
+        if ev is not None:
+            return ev
         ev = self.datadir.read(self.event_id)
         self._tail = None
-        try:
-            same = path.read_bytes() == data  # no write came between: ``ev`` is these bytes' event
-        except OSError:
-            same = False
-        if same and data[:1] != b"{":
+        if _unchanged(path, data) and data[:1] != b"{":  # no write came between: ``ev`` is these bytes' event
             whole = scan(data)
             if whole.damage is None and whole.records:
-                last = whole.records[-1]
-                self._tail = (last.end, data[last.start : last.end], last.actions[-1]["seq"], ev)
+                self._tail = _Tail.of(data, whole.records[-1], ev)
         return ev
+
+    def _read_on(self, data: bytes) -> Event | None:
+        """The event of ``data`` from the last read's event and the records
+        added since; None when that does not hold (read it whole)."""
+        c = self._tail
+        if c is None or not c.starts(data):
+            return None
+        new = scan(data, start=c.end, after_seq=c.seq)
+        acts = new.actions
+        if new.damage is not None or any(a.get("type") in ("undo", "import") for a in acts):
+            return None
+        ev = _applied(c.event, acts)
+        if ev is None:
+            return None
+        if new.records:
+            self._tail = _Tail.of(data, new.records[-1], ev)
+        return ev
+
+
+def _applied(ev: Event, acts: list[dict]) -> Event | None:
+    """``ev`` after ``acts``; None when the rules refuse one (the whole read says what holds)."""
+    try:
+        for a in acts:
+            ev = rules.apply(ev, a)
+    except Exception:  # an action the rules refuse: the whole read says what holds
+        return None
+    return ev
+
+
+def _stamp(entry) -> tuple[str, int, int] | None:
+    """A file's name, time and size; None when it is gone."""
+    try:
+        st = entry.stat()
+    except OSError:
+        return None
+    return entry.name, st.st_mtime_ns, st.st_size
+
+
+def _bytes_of(path) -> bytes:
+    """The file's bytes; none when it cannot be read."""
+    try:
+        return path.read_bytes()
+    except OSError:
+        return b""
+
+
+def _unchanged(path, data: bytes) -> bool:
+    """Whether the file still holds ``data`` (False when it cannot be read)."""
+    try:
+        return path.read_bytes() == data
+    except OSError:
+        return False
+
+
+@dataclass(frozen=True)
+class _Tail:
+    """Where the journal's good records end, the bytes of the last one, its
+    last seq, and the event they give."""
+
+    end: int
+    last: bytes
+    seq: int
+    event: Event
+
+    @classmethod
+    def of(cls, data: bytes, record, ev: Event) -> _Tail:
+        return cls(record.end, data[record.start : record.end], record.actions[-1]["seq"], ev)
+
+    def starts(self, data: bytes) -> bool:
+        """Whether ``data`` is a journal that begins with the bytes read last time."""
+        return data[:1] != b"{" and len(data) >= self.end and data[self.end - len(self.last) : self.end] == self.last
 
 
 class LiveSource:
@@ -157,6 +201,24 @@ class Feed:
         self._desk_mark: tuple | None = None
         self.refresh()
 
+    def _desk_moved(self, ev: Event) -> bool:
+        """Whether the players' reports, staff calls or the round's results moved
+        since the last read (then :attr:`desk_version` moves too)."""
+        cur = ev.current_round
+        mark = (ev.reports, ev.calls, cur.number if cur else 0, cur.matches if cur else ())
+        if mark == self._desk_mark:
+            return False
+        self._desk_mark = mark
+        self.desk_version += 1
+        return True
+
+    def _stale(self, sig) -> bool:
+        """Whether the event must be read again: its signature moved, nothing was read yet,
+        or the last read is older than the source's ``max_age``."""
+        if sig != self._sig or self.snapshot is None:
+            return True
+        return time.monotonic() - self._read_at >= getattr(self.source, "max_age", float("inf"))
+
     def refresh(self) -> bool:
         """Read the event again when its signature moved; True when the
         public view changed (a new version), or the players' reports did
@@ -164,8 +226,7 @@ class Feed:
         with self._lock:
             try:
                 sig = self.source.signature()
-                fresh = time.monotonic() - self._read_at < getattr(self.source, "max_age", float("inf"))
-                if sig == self._sig and self.snapshot is not None and fresh:
+                if not self._stale(sig):
                     return False
                 self._read_at = time.monotonic()
                 ev = self.source.read()
@@ -174,12 +235,7 @@ class Feed:
                 return False
             self.error = None
             self._sig = sig
-            cur = ev.current_round
-            mark = (ev.reports, ev.calls, cur.number if cur else 0, cur.matches if cur else ())
-            desk_moved = mark != self._desk_mark
-            if desk_moved:
-                self._desk_mark = mark
-                self.desk_version += 1
+            desk_moved = self._desk_moved(ev)
             pub = public_event(ev)
             if self.snapshot is not None and self.snapshot.event == pub:
                 return desk_moved  # the streams wake: the report pages ask again

@@ -106,27 +106,38 @@ def parse_query(raw: bytes) -> dict[str, str]:
     if len(raw) > MAX_QUERY:
         raise ValueError("query too long")
     out: dict[str, str] = {}
-    if not raw:
-        return out
-    for pair in raw.split(b"&"):
-        if not pair:
-            continue
-        k, sep, v = pair.partition(b"=")
-        key = unquote_to_bytes(k.replace(b"+", b" ")).decode("utf-8")
-        val = unquote_to_bytes(v.replace(b"+", b" ")).decode("utf-8")
-        if key not in PARAMS or key in out:
-            raise ValueError(f"parameter {key!r}")
-        if any(ord(c) < 32 or ord(c) == 127 for c in val):
-            raise ValueError("control character")
-        out[key] = val
-    if (
-        out.get("lang", "ja") not in ("ja", "en")
-        or out.get("part", "1") != "1"
-        or len(out.get("q", "")) > MAX_Q
-        or (out.get("page", "tv") not in ROUTES.values() and out.get("page") != "report")
-    ):
+    for pair in raw.split(b"&") if raw else ():
+        if pair:
+            key, val = _query_pair(pair)
+            if key in out:
+                raise ValueError(f"parameter {key!r}")
+            out[key] = val
+    if not _query_values_ok(out):
         raise ValueError("bad value")
     return out
+
+
+def _query_pair(pair: bytes) -> tuple[str, str]:
+    """One ``key=value`` of a query, decoded; ValueError for an unknown key or a control character."""
+    k, _sep, v = pair.partition(b"=")
+    key = unquote_to_bytes(k.replace(b"+", b" ")).decode("utf-8")
+    val = unquote_to_bytes(v.replace(b"+", b" ")).decode("utf-8")
+    if key not in PARAMS:
+        raise ValueError(f"parameter {key!r}")
+    if any(ord(c) < 32 or ord(c) == 127 for c in val):
+        raise ValueError("control character")
+    return key, val
+
+
+def _query_values_ok(query: dict[str, str]) -> bool:
+    """Whether the known parameters hold values the pages take."""
+    page = query.get("page", "tv")
+    return (
+        query.get("lang", "ja") in ("ja", "en")
+        and query.get("part", "1") == "1"
+        and len(query.get("q", "")) <= MAX_Q
+        and (page in ROUTES.values() or page == "report")
+    )
 
 
 def _headers(scope) -> dict[str, str]:
@@ -272,9 +283,9 @@ def _method_refusal(scope) -> Refusal | None:
 def _path_refusal(scope) -> Refusal | None:
     """A path and query that are well formed, and a path this server serves."""
     raw_path = scope.get("raw_path") or scope["path"].encode()
+    if not _plain_path(raw_path):
+        return 400, "400 Bad Request", ()
     try:
-        if len(raw_path) > MAX_PATH or any(b < 33 or b > 126 for b in raw_path):
-            raise ValueError("path")
         scope["lycee.query"] = parse_query(scope.get("query_string", b""))
     except (ValueError, UnicodeDecodeError):
         return 400, "400 Bad Request", ()
@@ -283,15 +294,26 @@ def _path_refusal(scope) -> Refusal | None:
     return 404, "404 Not Found", ()
 
 
+def _plain_path(raw_path: bytes) -> bool:
+    """A path of printable ASCII without spaces, no longer than :data:`MAX_PATH`."""
+    return len(raw_path) <= MAX_PATH and all(33 <= b <= 126 for b in raw_path)
+
+
 def _body_refusal(scope) -> Refusal | None:
     """A body within the path's cap, refused before a byte of it is read."""
     cap = BODY_CAPS.get(scope["path"], 0)
-    length = content_length(scope)
-    chunked = not cap and any(k.lower() == b"transfer-encoding" for k, _v in scope.get("headers", ()))
-    if chunked or (length is not None and (length < 0 or length > cap)):
+    if _over_cap(scope, cap):
         return 413, f"413 Content Too Large: at most {cap} bytes here", ((b"connection", b"close"),)
     scope["lycee.cap"] = cap
     return None
+
+
+def _over_cap(scope, cap: int) -> bool:
+    """Whether the request announces a body over ``cap`` (or a bad length), or streams one where none is taken."""
+    length = content_length(scope)
+    if length is not None and (length < 0 or length > cap):
+        return True
+    return not cap and any(k.lower() == b"transfer-encoding" for k, _v in scope.get("headers", ()))
 
 
 def _secured(send):
@@ -322,15 +344,26 @@ def choose_lang(query: dict, headers, default: str | None = None, tv: bool = Fal
     not count.  No server language: the browser's, else English."""
     if "lang" in query:
         return query["lang"]
-    cookie = headers.get("cookie", "")
+    kept = _cookie_lang(headers.get("cookie", ""))
+    if kept is not None:
+        return kept
+    if tv and default is not None:
+        return default
+    return _browser_lang(headers.get("accept-language", ""), default)
+
+
+def _cookie_lang(cookie: str) -> str | None:
+    """The language the switch left in the cookie, if any."""
     for part in cookie.split(";"):
         k, _sep, v = part.strip().partition("=")
         if k == "lang" and v in ("ja", "en"):
             return v
-    if tv and default is not None:
-        return default
-    accept = headers.get("accept-language", "").lower().strip()
-    first = accept.split(",")[0].split(";")[0].strip()
+    return None
+
+
+def _browser_lang(accept: str, default: str | None) -> str:
+    """The browser's first language when it is Japanese or English, else ``default`` (English without one)."""
+    first = accept.lower().strip().split(",")[0].split(";")[0].strip()
     if first.startswith("ja"):
         return "ja"
     if first.startswith("en") or default is None:

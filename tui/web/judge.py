@@ -189,16 +189,25 @@ def _hhmm(at: str) -> str:
 def _reports_seen(t: pages.T, ev, rnd, m) -> tuple[str, str]:
     """A table's result as the judge reads it, and the players' phone reports
     and a staff call as the desk's queue shows them (list items)."""
-    result = match_text(m) if m.reported else "—"
     if m.is_bye or m.reported:
-        return result, ""
+        return (match_text(m) if m.reported else "—"), ""
     rep = table_state(ev, rnd, m)
+    return _unreported_state(t, rep), _report_items(t, rep)
+
+
+def _unreported_state(t: pages.T, rep) -> str:
+    """What the judge reads for a table with no result yet: its phone reports' state, or a dash."""
     if rep.status == "disputed" and rep.p1 is not None and rep.p2 is not None:
-        result = t._("disputed: {a} / {b}", a=rep.p1.result, b=rep.p2.result)
-    elif rep.status == "waiting":
-        result = t._("waiting for the opponent")
-    elif rep.status == "held":
-        result = t._("agreed, held for a time call by staff")
+        return t._("disputed: {a} / {b}", a=rep.p1.result, b=rep.p2.result)
+    if rep.status == "waiting":
+        return t._("waiting for the opponent")
+    if rep.status == "held":
+        return t._("agreed, held for a time call by staff")
+    return "—"
+
+
+def _report_items(t: pages.T, rep) -> str:
+    """The players' reports, why an agreed one is held and a staff call, as list items."""
     claims = [
         t._("{name} reported {said} (from their side) at {at}", name=s.name, said=s.said, at=_hhmm(s.at))
         for s in (rep.p1, rep.p2)
@@ -210,18 +219,14 @@ def _reports_seen(t: pages.T, ev, rnd, m) -> tuple[str, str]:
     if rep.called is not None:
         called = t._("staff called: {note} ({at})", note=rep.called.note, at=_hhmm(rep.called.at))
         items += f'<li class="call">{esc(called)}</li>'
-    return result, items
+    return items
 
 
 def _table(t: pages.T, ev, rnd, m) -> str:
     p1, p2 = player_name(ev, m.p1), player_name(ev, m.p2)
+    if m.is_bye:  # nothing to rule on: a line, not a table to open
+        return f'<p class="table bye">{esc(t._("Table {t}", t=m.table))} · {esc(p1)} · {esc(t._("bye"))}</p>'
     ext = f" +{m.extension}" if m.extension else ""
-    checked = {c.player for c in rnd.checkins}
-    seen = "".join(
-        f"<li>{esc(player_name(ev, pid))}: {esc(t._('checked in') if pid in checked else t._('not checked in'))}</li>"
-        for pid in (m.p1, m.p2)
-        if pid is not None
-    )
     result, claims = _reports_seen(t, ev, rnd, m)
     if claims:
         claims = f'<ul class="claims">{claims}</ul>'
@@ -229,9 +234,26 @@ def _table(t: pages.T, ev, rnd, m) -> str:
         f"<summary>{esc(t._('Table {t}', t=m.table))} · {esc(p1)} — {esc(p2)} · "
         f"<b>{esc(result)}</b>{esc(ext)}</summary>"
     )
-    if m.is_bye:  # nothing to rule on: a line, not a table to open
-        return f'<p class="table bye">{esc(t._("Table {t}", t=m.table))} · {esc(p1)} · {esc(t._("bye"))}</p>'
     tbl = f' data-table="{m.table}"'
+    return (
+        f'<details class="table" id="table-{m.table}"{" open" if claims else ""}>{head}{claims}'
+        f'<ul class="seen">{_checkins_seen(t, ev, rnd, m)}</ul>'
+        f"{_result_form(t, m, p1, tbl)}{_table_forms(t, tbl, _player_options(ev, m))}</details>"
+    )
+
+
+def _checkins_seen(t: pages.T, ev, rnd, m) -> str:
+    """Whether each player of the table has checked in, as list items."""
+    checked = {c.player for c in rnd.checkins}
+    return "".join(
+        f"<li>{esc(player_name(ev, pid))}: {esc(t._('checked in') if pid in checked else t._('not checked in'))}</li>"
+        for pid in (m.p1, m.p2)
+        if pid is not None
+    )
+
+
+def _result_form(t: pages.T, m, p1: str, tbl: str) -> str:
+    """The form that records the table's result, or corrects it (with a reason) once it is recorded."""
     correct = "1" if m.reported else "0"
     reason = (
         (
@@ -242,15 +264,19 @@ def _table(t: pages.T, ev, rnd, m) -> str:
         else ""
     )
     send = t._("Correct the result") if m.reported else t._("Record the result")
-    opts = _player_options(ev, m)
     return (
-        f'<details class="table" id="table-{m.table}"{" open" if claims else ""}>{head}{claims}<ul class="seen">{seen}</ul>'
         f'<form class="op" data-op="result"{tbl} data-correct="{correct}">'
         f"<label>{esc(t._('Result: {name} won-lost (won-lost-drawn)', name=p1))}"
         '<input name="result" maxlength="8" inputmode="numeric" placeholder="2-1" required></label>'
         f'<label class="check"><input type="checkbox" name="time_called"> '
         f"{esc(t._('Time was called at this table (G-BO3-TIME)'))}</label>{reason}"
         f'<button type="submit">{esc(send)}</button><span class="state" role="status"></span></form>'
+    )
+
+
+def _table_forms(t: pages.T, tbl: str, opts: str) -> str:
+    """The forms of a table's other rulings: an extension, a check-in, a penalty, a deck check."""
+    return (
         f'<form class="op" data-op="extend"{tbl}>'
         f"<label>{esc(t._('Time extension (minutes, G-TIME)'))}"
         '<input name="minutes" type="number" min="1" max="60" value="3" required></label>'
@@ -271,7 +297,6 @@ def _table(t: pages.T, ev, rnd, m) -> str:
         '<textarea name="deck" rows="3" maxlength="8000"></textarea></label>'
         f'<button type="submit">{esc(t._("Record the deck check"))}</button>'
         '<span class="state" role="status"></span></form>'
-        "</details>"
     )
 
 
@@ -293,6 +318,44 @@ def judge_page(t: pages.T, ev, name: str, token: str) -> str:
 
 
 # -- the routes ---------------------------------------------------------------------------------------
+
+
+def _short(value, most: int) -> str:
+    """``value`` when it is text of at most ``most`` characters; ValueError otherwise."""
+    if not isinstance(value, str) or len(value) > most:
+        raise ValueError
+    return value
+
+
+def _guessers(request, who: str, staff: str | None) -> list[tuple[str, str]]:
+    """Who a sign-in counts against: the page session, the address and (a staff name) the judge."""
+    pid, _new = page_id(request.headers)
+    return [page_key(pid), ("address", who)] + ([("judge", staff)] if staff is not None else [])
+
+
+def _private_page(body: str, lang: str | None, new_cookie: str | None):
+    """A judge page, never cached; it keeps the language switched to (``lang``) and a new page session."""
+    headers = {"Cache-Control": "no-store", "Vary": "Accept-Language, Cookie"}
+    out = Response(body, headers=headers, media_type="text/html; charset=utf-8")
+    if lang is not None:
+        out.headers.append("Set-Cookie", f"lang={lang}; Path=/; SameSite=Strict; Max-Age=31536000")
+    if new_cookie:
+        out.headers.append("Set-Cookie", new_cookie)
+    return out
+
+
+async def _signin_body(request, t: pages.T):
+    """(name, PIN) of a sign-in's JSON body, or the refusal of a body that is not one."""
+    try:
+        doc = await json_body(request)
+        name, pin = _short(doc["name"], 80), _short(doc["pin"], 16)
+    except BadBody as err:
+        return refusal(
+            err.status, err.message(t._) if err.status == 413 else t._('give JSON {"name": NAME, "pin": PIN}')
+        )
+    except (ValueError, KeyError, TypeError):
+        return refusal(400, t._('give JSON {"name": NAME, "pin": PIN}'))
+    return name, pin
 
 
 class JudgeApi:
@@ -333,13 +396,7 @@ class JudgeApi:
             body = judge_page(t, ev, session.name, token)
         else:
             body = signin_page(t, self.feed.snapshot.event.name, token)
-        headers = {"Cache-Control": "no-store", "Vary": "Accept-Language, Cookie"}
-        out = Response(body, headers=headers, media_type="text/html; charset=utf-8")
-        if "lang" in request.scope["lycee.query"]:
-            out.headers.append("Set-Cookie", f"lang={t.lang}; Path=/; SameSite=Strict; Max-Age=31536000")
-        if new_cookie:
-            out.headers.append("Set-Cookie", new_cookie)
-        return out
+        return _private_page(body, t.lang if "lang" in request.scope["lycee.query"] else None, new_cookie)
 
     async def _checked(self, request, t: pages.T):
         """(the refusal of a write not from this server's own page with its
@@ -377,21 +434,13 @@ class JudgeApi:
         refused, _session, ev = await self._checked(request, t)
         if refused is not None:
             return refused
-        try:
-            doc = await json_body(request)
-            name, pin = doc["name"], doc["pin"]
-            if not isinstance(name, str) or not isinstance(pin, str) or len(name) > 80 or len(pin) > 16:
-                raise ValueError
-        except BadBody as err:
-            return refusal(
-                err.status, err.message(t._) if err.status == 413 else t._('give JSON {"name": NAME, "pin": PIN}')
-            )
-        except (ValueError, KeyError, TypeError):
-            return refusal(400, t._('give JSON {"name": NAME, "pin": PIN}'))
+        body = await _signin_body(request, t)
+        if not isinstance(body, tuple):
+            return body
+        name, pin = body
         who = address(request)
-        pid, _new = page_id(request.headers)
         staff = pin_staff(ev, name)
-        keys = [page_key(pid), ("address", who)] + ([("judge", staff)] if staff is not None else [])
+        keys = _guessers(request, who, staff)
         wait, why = self.wrong.wait(keys)
         if wait > 0:
             return self._slowed(t, wait, why, staff or name)
@@ -399,6 +448,10 @@ class JudgeApi:
         if found is None:
             self.wrong.add(keys, who)
             return refusal(403, t._("wrong name or PIN: ask the desk for your PIN"))
+        return self._signed_in(ev, found)
+
+    def _signed_in(self, ev, found: str):
+        """A new session for the judge ``found``: the answer that sets its cookie."""
         sid, end = self.sessions.open(found, pin_fingerprint(ev, found) or "")
         out = JSONResponse({"status": "signed-in", "name": found}, headers={"Cache-Control": "no-store"})
         out.set_cookie(
@@ -437,15 +490,14 @@ class JudgeApi:
             call = plan(t, ev, session.name, doc)
         except LyceeError as err:
             return refusal(400, str(err))
+        return await self._do(call, session.name, address(request))
+
+    async def _do(self, call, judge: str, device: str):
+        """Hand a planned request to the desk in the judge's name: the answer's words, or why it was refused."""
         method, args, kwargs, say = call
         try:
             out = await asyncio.to_thread(
-                self.writer.call,
-                method,
-                *args,
-                actor=f"judge {session.name} (phone)",
-                device=address(request),
-                **kwargs,
+                self.writer.call, method, *args, actor=f"judge {judge} (phone)", device=device, **kwargs
             )
         except LyceeError as err:
             return refusal(409, str(err))
@@ -477,6 +529,17 @@ def plan(t: pages.T, ev, name: str, doc: dict):
     rnd = ev.current_round
     if rnd is None:
         raise LyceeError(t._("no round has been paired yet"))
+    m = _asked_match(t, rnd, doc)
+    pid = _asked_player(t, m, doc) if op in ("checkin", "penalty", "deck_check") else None
+    asked = _Asked(t, ev, rnd, m, name, doc, pid, player_name(ev, pid) if pid else "")
+    try:
+        return _PLANS[op](asked)
+    except ValueError as err:
+        raise LyceeError(t._("{field}: not a value this page sends", field=str(err))) from None
+
+
+def _asked_match(t: pages.T, rnd, doc: dict):
+    """The match at the table a request names; LyceeError for no such table."""
     try:
         table = _whole(doc, "table", 1, 100000)
     except ValueError:
@@ -484,16 +547,15 @@ def plan(t: pages.T, ev, name: str, doc: dict):
     m = rnd.match_at(table)
     if m is None:
         raise LyceeError(t._("round {r} has no table {t}", r=rnd.number, t=table))
-    pid = None
-    if op in ("checkin", "penalty", "deck_check"):
-        pid = doc.get("player")
-        if pid not in (m.p1, m.p2) or pid is None:
-            raise LyceeError(t._("choose a player of table {t}", t=table))
-    asked = _Asked(t, ev, rnd, m, name, doc, pid, player_name(ev, pid) if pid else "")
-    try:
-        return _PLANS[op](asked)
-    except ValueError as err:
-        raise LyceeError(t._("{field}: not a value this page sends", field=str(err))) from None
+    return m
+
+
+def _asked_player(t: pages.T, m, doc: dict) -> str:
+    """The player of ``m`` a request names; LyceeError for anyone else."""
+    pid = doc.get("player")
+    if pid not in (m.p1, m.p2) or pid is None:
+        raise LyceeError(t._("choose a player of table {t}", t=m.table))
+    return pid
 
 
 @dataclass(frozen=True)
@@ -512,7 +574,7 @@ class _Asked:
 
 
 def _plan_result(a: _Asked):
-    t, m, table = a.t, a.m, a.m.table
+    t, table = a.t, a.m.table
     result = _text(a.doc, "result", 16)
     reason = _text(a.doc, "reason", 200)
     correct = a.doc.get("correct") is True
@@ -520,15 +582,21 @@ def _plan_result(a: _Asked):
         raise LyceeError(t._("enter the result (e.g. 2-1)"))
     if correct and not reason:
         raise LyceeError(t._("a correction needs its reason (kept in the log)"))
-    head = a.ev.staff.head_judge and _same_name(a.name, a.ev.staff.head_judge)
-    protected = m.reported and protected_reason(a.ev, a.rnd, m) is not None
-    by = a.name if correct and (head or protected) else None
+    by = a.name if correct and _signed_correction(a) else None
     return (
         "record",
         (table, result),
         {"correct": correct, "correct_by": by, "time_called": a.doc.get("time_called") is True, "reason": reason},
         lambda _ev: t._("Table {t}: {result} recorded", t=table, result=result),
     )
+
+
+def _signed_correction(a: _Asked) -> bool:
+    """Whether a correction at this table is made in the judge's name: by the
+    head judge, or of a result the rules protect."""
+    if a.ev.staff.head_judge and _same_name(a.name, a.ev.staff.head_judge):
+        return True
+    return bool(a.m.reported and protected_reason(a.ev, a.rnd, a.m) is not None)
 
 
 def _plan_extend(a: _Asked):

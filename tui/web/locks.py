@@ -46,7 +46,21 @@ def read_locks(datadir, event_id: str) -> list[dict] | None:
     if not isinstance(rows, list):
         return None
     now = time.time()
-    return [r for r in rows if isinstance(r, dict) and (r.get("until") is None or r["until"] > now or r["locked"])]
+    return [r for r in rows if _in_force(r, now)]
+
+
+def _in_force(row, now: float) -> bool:
+    """Whether a row of the locks file still holds a guesser back at ``now``."""
+    return isinstance(row, dict) and (row.get("until") is None or row["until"] > now or row["locked"])
+
+
+def _asked(line: str) -> str | None:
+    """What a line of the unlock file asks to release; None for a line that asks nothing."""
+    try:
+        what = json.loads(line).get("what")
+    except (ValueError, AttributeError):
+        return None
+    return what if isinstance(what, str) and what else None
 
 
 def ask_unlock(datadir, event_id: str, what: str) -> None:
@@ -126,11 +140,6 @@ class Locks:
             taken.unlink()
         except OSError:
             return
-        for line in lines:
-            try:
-                what = json.loads(line).get("what")
-            except (ValueError, AttributeError):
-                continue
-            if isinstance(what, str) and what:
-                self.release(what)
+        for what in filter(None, map(_asked, lines)):
+            self.release(what)
         self.write()

@@ -82,26 +82,33 @@ def lan_addresses() -> list[str]:
     """This PC's IPv4 addresses others on the network can reach, the one the
     routing table picks first (no packet is sent: a UDP socket "connected"
     to a private address only chooses its source), then each interface's."""
-    found = []
-    for probe in ("10.255.255.255", "192.168.255.255", "172.31.255.255"):
-        s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
-        try:
-            s.connect((probe, 1))
-            found.append(s.getsockname()[0])
-        except OSError:
-            pass
-        finally:
-            s.close()
-    found += _interface_addresses()
-    try:
-        found += [info[4][0] for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET)]
-    except OSError:
-        pass
+    found = [a for probe in ("10.255.255.255", "192.168.255.255", "172.31.255.255") for a in _routed(probe)]
+    found += _interface_addresses() + _host_addresses()
     out: list[str] = []
     for a in found:
         if a not in out and not a.startswith(("127.", "169.254.", "0.")):
             out.append(a)
     return out
+
+
+def _routed(probe: str) -> list[str]:
+    """The source address the routing table picks to reach ``probe`` (none when it has no route)."""
+    s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    try:
+        s.connect((probe, 1))
+        return [s.getsockname()[0]]
+    except OSError:
+        return []
+    finally:
+        s.close()
+
+
+def _host_addresses() -> list[str]:
+    """The IPv4 addresses this PC's host name resolves to."""
+    try:
+        return [str(info[4][0]) for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET)]
+    except OSError:
+        return []
 
 
 def is_local_only(host: str) -> bool:
@@ -198,11 +205,13 @@ def raise_fd_limit(wanted: int) -> int:
     except ImportError:  # not on this system (Windows): its own limits apply
         return wanted
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
-    if soft != resource.RLIM_INFINITY and soft < wanted:
-        new = wanted if hard == resource.RLIM_INFINITY else min(wanted, hard)
-        try:
-            resource.setrlimit(resource.RLIMIT_NOFILE, (new, hard))
-            soft = new
-        except (ValueError, OSError):
-            pass
-    return wanted if soft == resource.RLIM_INFINITY else soft
+    if soft == resource.RLIM_INFINITY:
+        return wanted
+    if soft >= wanted:
+        return soft
+    new = wanted if hard == resource.RLIM_INFINITY else min(wanted, hard)
+    try:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (new, hard))
+    except (ValueError, OSError):
+        return soft
+    return new

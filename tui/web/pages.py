@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import html
 from bisect import bisect_right
+from itertools import accumulate
 from urllib.parse import quote
 
 from core.event.model import Event, Match
@@ -88,13 +89,16 @@ def result_for(t: T, m: Match, pid: str) -> str:
         return unscored
     mine, theirs = (m.p1_wins, m.p2_wins) if pid == m.p1 else (m.p2_wins, m.p1_wins)
     score = f"{mine}-{theirs}" + (f"-{m.draws}" if m.draws else "")
+    return f"{score} {_result_word(t, m, pid)}"
+
+
+def _result_word(t: T, m: Match, pid: str) -> str:
+    """Drawn, lost or won, from ``pid``'s side (a double loss is lost by both)."""
     if m.outcome == "draw":
-        word = t._("draw")
-    elif m.outcome == "double_loss" or m.winner() != pid:
-        word = t._("lost")
-    else:
-        word = t._("won")
-    return f"{score} {word}"
+        return t._("draw")
+    if m.outcome == "double_loss" or m.winner() != pid:
+        return t._("lost")
+    return t._("won")
 
 
 def finished(ev: Event) -> bool:
@@ -124,21 +128,20 @@ def clock_html(t: T, ev: Event, now: float, big: bool = False, table: Match | No
     match with an extension) the clock of that table: the round's time plus
     its extra minutes.  None once the event is over (no clock to count)."""
     rnd = ev.current_round
-    cls = "clock big" if big else "clock"
-    where = t._("Round {r}", r=rnd.number) if rnd is not None else ""
-    if table is not None:
-        cls += " own"
-        where = t._("Table {n}", n=table.table) + " · " + t._("+{m} min", m=table.extension)
-    label = f'<span class="round">{esc(where)} · </span>' if where and not big else ""
     if rnd is not None and finished(ev):
         return ""
+    cls, label = _clock_place(t, rnd, big, table)
     if rnd is None or rnd.clock is None:
         return (
             f'<p class="{cls}" data-state="idle">{label}'
             f'<span class="time">--:--</span> <span class="note">{esc(t._("clock not started"))}</span></p>'
         )
-    st = rnd.clock
-    left = (remaining(st, to_datetime(now)) or 0.0) + (table.extension * 60 if table is not None else 0)
+    extra = table.extension * 60 if table is not None else 0
+    return _counting_clock(t, rnd.clock, (remaining(rnd.clock, to_datetime(now)) or 0.0) + extra, now, cls, label)
+
+
+def _counting_clock(t: T, st, left: float, now: float, cls: str, label: str) -> str:
+    """A clock with ``left`` seconds to go, running or paused."""
     state = "paused" if st.paused else "running"
     end_ms = int((now + left) * 1000)
     note = t._("paused") if st.paused else ""
@@ -147,6 +150,16 @@ def clock_html(t: T, ev: Event, now: float, big: bool = False, table: Match | No
         f'data-up="{esc(t._("time is up"))}">{label}'
         f'<span class="time">{_fmt(left)}</span> <span class="note">{esc(note)}</span></p>'
     )
+
+
+def _clock_place(t: T, rnd, big: bool, table: Match | None) -> tuple[str, str]:
+    """The clock's class and the label of what it times (the round, or a table with its extension)."""
+    cls = "clock big" if big else "clock"
+    where = t._("Round {r}", r=rnd.number) if rnd is not None else ""
+    if table is not None:
+        cls += " own"
+        where = t._("Table {n}", n=table.table) + " · " + t._("+{m} min", m=table.extension)
+    return cls, (f'<span class="round">{esc(where)} · </span>' if where and not big else "")
 
 
 def _fmt(left: float) -> str:
@@ -164,6 +177,11 @@ def announcement_html(t: T, ev: Event) -> str:
 # -- the live parts -------------------------------------------------------------------
 
 
+def _search_line(p) -> str:
+    """A player's line of the search index: the folded name, a tab, the folded reading."""
+    return search_key(p.name) + "\t" + (search_key(p.reading) if p.reading else "")
+
+
 class SearchIndex:
     """Each player's name and reading folded for search
     (core.rules.publish.search_key), in registration order, as one string a
@@ -173,13 +191,9 @@ class SearchIndex:
 
     def __init__(self, ev: Event):
         self.ids = [p.id for p in ev.players]
-        lines = [search_key(p.name) + "\t" + (search_key(p.reading) if p.reading else "") for p in ev.players]
+        lines = [_search_line(p) for p in ev.players]
         self.blob = "\n".join(lines)
-        self.starts = []
-        pos = 0
-        for line in lines:
-            self.starts.append(pos)
-            pos += len(line) + 1
+        self.starts = list(accumulate((len(line) + 1 for line in lines[:-1]), initial=0)) if lines else []
         rnd = ev.current_round
         self.match = {pid: m for m in rnd.matches for pid in m.players()} if rnd is not None else {}
         self.hits: dict[str, list[tuple[str, Match | None]]] = {}
@@ -247,14 +261,15 @@ def find_part(
         hits = find_hits(ev, q, index)
     if not hits:
         return head + f'<p class="none">{esc(t._("No player matches {q}.", q=q))}</p>'
-    out = [head, '<ul class="hits">']
-    for pid, m in hits:
-        card = pieces.get((t.lang, pid))
-        if card is None:
-            card = pieces[(t.lang, pid)] = _card(t, ev, pid, m, now)
-        out.append(card)
-    out.append("</ul>")
-    return "".join(out)
+    return head + '<ul class="hits">' + "".join(_kept_card(pieces, t, ev, pid, m, now) for pid, m in hits) + "</ul>"
+
+
+def _kept_card(pieces: dict, t: T, ev: Event, pid: str, m: Match | None, now: float) -> str:
+    """A player's card, made once per version and language (kept in ``pieces``)."""
+    card = pieces.get((t.lang, pid))
+    if card is None:
+        card = pieces[(t.lang, pid)] = _card(t, ev, pid, m, now)
+    return card
 
 
 def _card(t: T, ev: Event, pid: str, m: Match | None, now: float) -> str:
@@ -270,18 +285,25 @@ def _card(t: T, ev: Event, pid: str, m: Match | None, now: float) -> str:
             f'<span class="bye">{esc(t._("bye"))}</span>'
         )
     else:
-        opp = m.p2 if m.p1 == pid else m.p1
-        line = (
-            f'<span class="where">{esc(t._("Round {r}", r=rnd.number))} · '
-            f'<b class="table">{esc(t._("Table {n}", n=m.table))}</b></span> '
-            f'<span class="opp">{esc(t._("vs {name}", name=_name(ev, opp)))}</span>'
-        )
-        res = result_for(t, m, pid)
-        if res:
-            line += f' <span class="res">{esc(res)}</span>'
-        elif m.extension and not finished(ev):
-            line += clock_html(t, ev, now, table=m)
+        line = _table_line(t, ev, rnd.number, pid, m, now)
     return f'<li><span class="name">{name}</span> {line}</li>'
+
+
+def _table_line(t: T, ev: Event, number: int, pid: str, m: Match, now: float) -> str:
+    """Where a paired player sits and against whom, then the result from their
+    side, or the table's own clock while it has an extension."""
+    opp = m.p2 if m.p1 == pid else m.p1
+    line = (
+        f'<span class="where">{esc(t._("Round {r}", r=number))} · '
+        f'<b class="table">{esc(t._("Table {n}", n=m.table))}</b></span> '
+        f'<span class="opp">{esc(t._("vs {name}", name=_name(ev, opp)))}</span>'
+    )
+    res = result_for(t, m, pid)
+    if res:
+        return line + f' <span class="res">{esc(res)}</span>'
+    if m.extension and not finished(ev):
+        return line + clock_html(t, ev, now, table=m)
+    return line
 
 
 def tables_part(t: T, ev: Event, now: float) -> str:
@@ -378,21 +400,33 @@ def standings_part(
         return "".join(out)
     final = bool(table.get("final"))
     out.append(f"<h2>{esc(_standings_title(t, ev, n, final))}</h2>")
+    out += _standings_tables(t, ev, table["standings"], final, q, index)
+    return "".join(out)
+
+
+def _standings_tables(t: T, ev: Event, standings: list[dict], final: bool, q: str, index) -> list[str]:
+    """The searcher's own rows (when ``q`` finds any), how ties are broken, and the whole table."""
     chain = [tb for tb in ev.tiebreakers if tb in TIEBREAKER_HEADS]
-    mine = {pid for pid, _m in find_hits(ev, q, index)} if search_key(q) else set()
-    rows = [(r["id"] in mine, _standings_row(t, r, final, chain, r["id"] in mine)) for r in table["standings"]]
+    searched = bool(search_key(q))
+    mine = {pid for pid, _m in find_hits(ev, q, index)} if searched else set()
+    rows = [(r["id"] in mine, _standings_row(t, r, final, chain, r["id"] in mine)) for r in standings]
     heads = _standings_heads(t, final, chain)
-    if search_key(q):
-        out.append(_own_rows(t, q, heads, [html_row for me, html_row in rows if me]))
-    if chain:
-        order = " > ".join(TIEBREAKER_HEADS[tb] for tb in chain)
-        out.append(f'<p class="hint">{esc(t._("Ties are broken by {order}.", order=order))}</p>')
+    out = [_own_rows(t, q, heads, [html_row for me, html_row in rows if me])] if searched else []
+    out += _ties_hint(t, chain)
     out.append(
         f'<div class="wide"><table class="standings">{heads}<tbody>'
         + "".join(r for _me, r in rows)
         + "</tbody></table></div>"
     )
-    return "".join(out)
+    return out
+
+
+def _ties_hint(t: T, chain: list[str]) -> list[str]:
+    """How ties are broken (the event's tiebreakers in order); nothing without any."""
+    if not chain:
+        return []
+    order = " > ".join(TIEBREAKER_HEADS[tb] for tb in chain)
+    return [f'<p class="hint">{esc(t._("Ties are broken by {order}.", order=order))}</p>']
 
 
 def _standings_title(t: T, ev: Event, n: int, final: bool) -> str:
@@ -442,30 +476,37 @@ def bracket_part(t: T, ev: Event, now: float) -> str:
     if b is None:
         out.append(f'<p class="hint">{esc(t._("The elimination bracket appears here after the top cut."))}</p>')
         return "".join(out)
-
-    def ent(e, winner):
-        if e is None:
-            return '<span class="tbd">—</span>'
-        cls = "won" if winner == e.id else ("lost" if winner else "")
-        return f'<span class="{cls}"><small>{e.seed}</small> {esc(e.name)}</span>'
-
     out.append('<div class="bracket">')
-    for rnd in b.rounds:
-        out.append(f"<section><h3>{esc(t._(rnd.label))}</h3><ol>")
-        for s in rnd.slots:
-            bottom = f"<i>{esc(t._('(bye)'))}</i>" if s.bye else ent(s.bottom, s.winner)
-            out.append(f'<li>{ent(s.top, s.winner)}<span class="vs">vs</span>{bottom}</li>')
-        out.append("</ol></section>")
+    out += [_bracket_round(t, rnd) for rnd in b.rounds]
     if b.third_place is not None:
         s = b.third_place
         out.append(
-            f"<section><h3>{esc(t._('Third-place match'))}</h3><ol><li>{ent(s.top, s.winner)}"
-            f'<span class="vs">vs</span>{ent(s.bottom, s.winner)}</li></ol></section>'
+            f"<section><h3>{esc(t._('Third-place match'))}</h3><ol><li>{_entrant(s.top, s.winner)}"
+            f'<span class="vs">vs</span>{_entrant(s.bottom, s.winner)}</li></ol></section>'
         )
     if b.champion is not None:
         out.append(f'<p class="champion">{esc(t._("Champion"))}: {esc(b.champion.name)}</p>')
     out.append("</div>")
     return "".join(out)
+
+
+def _bracket_round(t: T, rnd) -> str:
+    """One round of the bracket: each slot's two entrants (or a bye), the winner marked."""
+    slots = "".join(_bracket_slot(t, s) for s in rnd.slots)
+    return f"<section><h3>{esc(t._(rnd.label))}</h3><ol>{slots}</ol></section>"
+
+
+def _bracket_slot(t: T, s) -> str:
+    bottom = f"<i>{esc(t._('(bye)'))}</i>" if s.bye else _entrant(s.bottom, s.winner)
+    return f'<li>{_entrant(s.top, s.winner)}<span class="vs">vs</span>{bottom}</li>'
+
+
+def _entrant(e, winner) -> str:
+    """An entrant of a slot with their seed (won, lost, or not played yet); a dash for one not known yet."""
+    if e is None:
+        return '<span class="tbd">—</span>'
+    cls = "won" if winner == e.id else ("lost" if winner else "")
+    return f'<span class="{cls}"><small>{e.seed}</small> {esc(e.name)}</span>'
 
 
 def _tvhead(cells: str) -> str:
@@ -480,9 +521,7 @@ def tv_part(t: T, ev: Event, now: float) -> str:
     (static/app.js) cuts the rows into pages that fit the screen (never a cut
     row) and turns them; without it, the list simply scrolls.  After the
     final: the champion and the final placings."""
-    out = [clock_html(t, ev, now, big=True)]
-    a = latest_announcement(ev)
-    out.append(f'<p class="announce" role="status">{esc(a.text)}</p>' if a else '<p class="announce empty"></p>')
+    out = [clock_html(t, ev, now, big=True), _tv_announcement(ev)]
     rnd = ev.current_round
     if rnd is not None and finished(ev):
         out += _tv_final(t, ev)
@@ -499,14 +538,23 @@ def tv_part(t: T, ev: Event, now: float) -> str:
         )
     )
     out.append('<ol class="tv">')
-    for _pid, name, table, opp, _m in _by_name(ev):
-        o = esc(opp) if opp is not None else f"<i>{esc(t._('(bye)'))}</i>"
-        out.append(
-            f'<li><span class="name">{esc(name)}</span><span class="table">{table}</span>'
-            f'<span class="opp">{o}</span></li>'
-        )
+    out += [_tv_row(t, name, table, opp) for _pid, name, table, opp, _m in _by_name(ev)]
     out.append("</ol>")
     return "".join(out)
+
+
+def _tv_announcement(ev: Event) -> str:
+    """The latest announcement, or its empty place (the TV keeps its layout)."""
+    a = latest_announcement(ev)
+    return f'<p class="announce" role="status">{esc(a.text)}</p>' if a else '<p class="announce empty"></p>'
+
+
+def _tv_row(t: T, name: str, table, opp: str | None) -> str:
+    """A player's row on the TV: name, table, opponent (or a bye)."""
+    o = esc(opp) if opp is not None else f"<i>{esc(t._('(bye)'))}</i>"
+    return (
+        f'<li><span class="name">{esc(name)}</span><span class="table">{table}</span><span class="opp">{o}</span></li>'
+    )
 
 
 def _champion(t: T, name: str) -> str:
@@ -522,12 +570,7 @@ def _tv_final(t: T, ev: Event) -> list[str]:
     _n, doc = standings_doc(ev)
     rows = doc["standings"] if doc else []
     placed = bool(doc and doc.get("final"))
-    firsts = [r["name"] for r in rows if (r.get("place") if placed else r["rank"]) == 1]
-    out = []
-    if placed and final_without_winner(ev):  # G-ID-3 (L-NO-WINNER): the final left without a winner
-        out.append(_champion(t, t._("no champion")))
-    elif len(firsts) == 1:  # the Swiss winner too, when rank 1 is not shared
-        out.append(_champion(t, firsts[0]))
+    out = _tv_champion(t, ev, rows, placed)
     out.append(f"<h2>{esc(t._('Final placings') if placed else t._('Final standings'))}</h2>")
     if placed:  # G-SE: the top cut orders the places, not the Swiss record shown beside them
         out.append(f'<p class="hint">{esc(t._("The top cut decides the places; the record is the Swiss record."))}</p>')
@@ -542,6 +585,17 @@ def _tv_final(t: T, ev: Event) -> list[str]:
     out += [_tv_placing(t, r, placed) for r in rows]
     out.append("</ol>")
     return out
+
+
+def _tv_champion(t: T, ev: Event, rows: list[dict], placed: bool) -> list[str]:
+    """The champion's banner: "no champion" when the final was left without a
+    winner, none when rank 1 is shared."""
+    if placed and final_without_winner(ev):  # G-ID-3 (L-NO-WINNER): the final left without a winner
+        return [_champion(t, t._("no champion"))]
+    firsts = [r["name"] for r in rows if (r.get("place") if placed else r["rank"]) == 1]
+    if len(firsts) == 1:  # the Swiss winner too, when rank 1 is not shared
+        return [_champion(t, firsts[0])]
+    return []
 
 
 def _tv_placing(t: T, r: dict, placed: bool) -> str:
@@ -580,10 +634,7 @@ def nav_links(t: T) -> list[tuple[str, str, str]]:
 
 def page(t: T, ev: Event, which: str, live: str, version: str, q: str = "") -> str:
     """A whole page: the frame around ``live`` (the live part, already HTML)."""
-    other = "en" if t.lang == "ja" else "ja"
-    switch = "English" if other == "en" else "日本語"
     path = "/" if which == "find" else f"/{which}"
-    qs = f"?q={esc(_url(q))}&amp;lang={other}" if q else f"?lang={other}"
     head = (
         f'<!doctype html><html lang="{t.lang}"><head><meta charset="utf-8">'
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
@@ -596,34 +647,55 @@ def page(t: T, ev: Event, which: str, live: str, version: str, q: str = "") -> s
         f'<p id="stale" role="alert" hidden data-text="'
         f'{esc(t._("Not up to date since {time}: reconnecting…", time="{time}"))}"></p>'
     )
-    lang_link = f'<a class="lang" href="{path}{qs}" hreflang="{other}" lang="{other}">{switch}</a>'
-    store = ""
-    if ev.store:  # the store that runs the event (issue 47)
-        store = f'<p class="store">{esc(t._("store: {store}", store=store_line(ev.store, t._)))}</p>'
+    lang_link = _lang_link(t, path, q)
+    store = _store_html(t, ev)
     if which == "tv":
         return (
             f'{head}<body class="tv" data-v="{esc(version)}" data-page="tv">'
             f'<header><h1>{esc(ev.name)}</h1>{store}{lang_link}</header>{stale}<div id="live">{live}</div></body></html>'
         )
-    current = ' aria-current="page"'
-    nav = "".join(
-        f'<a href="{href}"{current if key == which else ""}>{esc(label)}</a>' for key, href, label in nav_links(t)
-    )
-    form = ""
-    if which in ("find", "standings"):
-        label = t._("Find my table") if which == "find" else t._("Find my row")
-        form = (
-            f'<form class="find" method="get" action="{path}" role="search">'
-            f'<label for="q">{esc(label)}</label>'
-            f'<input id="q" name="q" type="search" value="{esc(q)}" autocomplete="off" '
-            f'placeholder="{esc(t._("your name"))}" maxlength="40">'
-            f'<button type="submit">{esc(t._("Find"))}</button></form>'
-        )
+    nav = _nav_html(t, which)
+    form = _find_form(t, which, path, q) if which in ("find", "standings") else ""
     return (
         f'{head}<body data-v="{esc(version)}" data-page="{which}">'
         f"<header><h1>{esc(ev.name)}</h1>{store}{lang_link}"
         f'</header><nav>{nav}</nav>{stale}<main>{form}<div id="live" aria-live="polite">{live}</div></main>'
         f"<footer>{esc(t._('Read-only pages served by the event desk.'))}</footer></body></html>"
+    )
+
+
+def _lang_link(t: T, path: str, q: str) -> str:
+    """The switch to the other language, on the same page (and search)."""
+    other = "en" if t.lang == "ja" else "ja"
+    switch = "English" if other == "en" else "日本語"
+    qs = f"?q={esc(_url(q))}&amp;lang={other}" if q else f"?lang={other}"
+    return f'<a class="lang" href="{path}{qs}" hreflang="{other}" lang="{other}">{switch}</a>'
+
+
+def _nav_html(t: T, which: str) -> str:
+    """The links to the pages, the current one marked."""
+    current = ' aria-current="page"'
+    return "".join(
+        f'<a href="{href}"{current if key == which else ""}>{esc(label)}</a>' for key, href, label in nav_links(t)
+    )
+
+
+def _store_html(t: T, ev: Event) -> str:
+    """The store that runs the event (issue 47), or nothing."""
+    if not ev.store:
+        return ""
+    return f'<p class="store">{esc(t._("store: {store}", store=store_line(ev.store, t._)))}</p>'
+
+
+def _find_form(t: T, which: str, path: str, q: str) -> str:
+    """The search box of the find and standings pages."""
+    label = t._("Find my table") if which == "find" else t._("Find my row")
+    return (
+        f'<form class="find" method="get" action="{path}" role="search">'
+        f'<label for="q">{esc(label)}</label>'
+        f'<input id="q" name="q" type="search" value="{esc(q)}" autocomplete="off" '
+        f'placeholder="{esc(t._("your name"))}" maxlength="40">'
+        f'<button type="submit">{esc(t._("Find"))}</button></form>'
     )
 
 

@@ -134,20 +134,22 @@ class Batcher:
         try:
             while self.pending:
                 batch, self.pending = self.pending, []
-                try:
-                    answers = await asyncio.to_thread(
-                        self.writer.call, "phone_reports", [b[0] for b in batch], actor="phones"
-                    )
-                except Exception as err:  # the write failed: nobody is told it is stored
-                    for _item, fut in batch:
-                        if not fut.done():
-                            fut.set_exception(err)
-                    continue
-                for (_item, fut), answer in zip(batch, answers):
-                    if not fut.done():
-                        fut.set_result(answer)
+                await self._write(batch)
         finally:
             self.running = False
+
+    async def _write(self, batch: list) -> None:
+        """Store one batch of reports as one record; each waiting request gets its answer, or the failure."""
+        try:
+            answers = await asyncio.to_thread(self.writer.call, "phone_reports", [b[0] for b in batch], actor="phones")
+        except Exception as err:  # the write failed: nobody is told it is stored
+            for _item, fut in batch:
+                if not fut.done():
+                    fut.set_exception(err)
+            return
+        for (_item, fut), answer in zip(batch, answers):
+            if not fut.done():
+                fut.set_result(answer)
 
 
 class ReportApi:
@@ -177,11 +179,8 @@ class ReportApi:
         )
 
     async def post(self, request):
-        def refuse(status: int, error: str, retry: float | None = None, **more):
-            return refusal(status, error, retry, **more)
-
         if not self.on():
-            return refuse(404, _("phone reports are off for this event"))
+            return refusal(404, _("phone reports are off for this event"))
         who, keys, refused = code_gate(
             request,
             self.tokens,
@@ -191,39 +190,51 @@ class ReportApi:
         )
         if refused is not None:
             return refused
-        try:
-            doc = await json_body(request)
-            code = doc["code"]
-            result = doc.get("result")
-            if (
-                not isinstance(code, str)
-                or len(code) > 32
-                or not (result is None or isinstance(result, str))
-                or (result is not None and len(result) > 16)
-            ):
-                raise ValueError
-        except BadBody as err:
-            if err.status == 413:
-                return refuse(413, err.message(_))
-            return refuse(err.status, _('give JSON {"code": CODE, "result": "2-1"}'))
-        except (ValueError, KeyError, TypeError, AttributeError):
-            return refuse(400, _('give JSON {"code": CODE, "result": "2-1"}'))
-        writer = self.writer
-        pid = player_by_code(writer.event, code)
+        body = await _report_body(request)
+        if not isinstance(body, tuple):
+            return body
+        code, result = body
+        pid = player_by_code(self.writer.event, code)
         if pid is None:
             self.wrong.add(keys, who)
-            return refuse(403, _("unknown report code: check the code on your match slip, or ask the desk"))
+            return refusal(403, _("unknown report code: check the code on your match slip, or ask the desk"))
         if result is None:  # what the page shows first: the player's table and its state (nothing stored)
             t = pages.T(self.choose_lang(request.scope["lycee.query"], request.headers, self.server_lang))
-            return JSONResponse(player_state(writer.event, pid, say=t._), headers={"Cache-Control": "no-store"})
+            return JSONResponse(player_state(self.writer.event, pid, say=t._), headers={"Cache-Control": "no-store"})
+        return await self._store(code, result, pid, keys, who)
+
+    async def _store(self, code: str, result: str, pid: str, keys, who: str):
+        """Hand the report to the batcher: the stored answer, or why it was refused."""
         assert self.batcher is not None
         try:
             out = await self.batcher.submit(code, result, f"player {pid} (phone)", who)
         except LyceeError as err:
-            return refuse(409, str(err))
-        if "error" in out:
-            if out.get("unknown"):  # a new code was issued meanwhile
-                self.wrong.add(keys, who)
-                return refuse(403, out["error"])
-            return refuse(409, out["error"])
-        return JSONResponse(out, headers={"Cache-Control": "no-store"})
+            return refusal(409, str(err))
+        if "error" not in out:
+            return JSONResponse(out, headers={"Cache-Control": "no-store"})
+        if out.get("unknown"):  # a new code was issued meanwhile
+            self.wrong.add(keys, who)
+            return refusal(403, out["error"])
+        return refusal(409, out["error"])
+
+
+def _report_fields(doc) -> tuple[str, str | None]:
+    """(code, result) of a report's JSON body; ValueError when either is of the wrong type or too long."""
+    code, result = doc["code"], doc.get("result")
+    if not isinstance(code, str) or len(code) > 32:
+        raise ValueError
+    if result is not None and (not isinstance(result, str) or len(result) > 16):
+        raise ValueError
+    return code, result
+
+
+async def _report_body(request):
+    """(code, result) of the request's body, or the refusal of a body that is not one."""
+    try:
+        return _report_fields(await json_body(request))
+    except BadBody as err:
+        if err.status == 413:
+            return refusal(413, err.message(_))
+        return refusal(err.status, _('give JSON {"code": CODE, "result": "2-1"}'))
+    except (ValueError, KeyError, TypeError, AttributeError):
+        return refusal(400, _('give JSON {"code": CODE, "result": "2-1"}'))

@@ -29,6 +29,25 @@ PER_ADDRESS = 800
 FD_MARGIN = 128
 
 
+def _site_options(feed: Feed, host: str, options: dict) -> dict:
+    """The site's options with their defaults for this server: the host names it answers to, and (taking
+    phone writes) the guessers' locks shared with the desk."""
+    if "hosts" not in options:
+        options["hosts"] = allowed_hosts(host)
+    if "locks" not in options and options.get("writer") is not None:
+        options["locks"] = Locks.for_feed(feed)
+    return options
+
+
+def _fit_open_files(gate: Gate, max_connections: int) -> None:
+    """Raise the limit of open files for the connections; where the system allows fewer, fewer are
+    admitted (with room to refuse)."""
+    files = raise_fd_limit(max_connections + gate.waiting + FD_MARGIN)
+    if files < max_connections + gate.waiting + FD_MARGIN:
+        gate.max_connections = max(16, files - gate.waiting - FD_MARGIN)
+        gate.reserve = min(gate.reserve, gate.max_connections // 4)
+
+
 class WebServer:
     """One server over one feed: :meth:`run` in the foreground (Ctrl+C stops
     it), or :meth:`start` / :meth:`stop` in a thread (the app).
@@ -59,19 +78,12 @@ class WebServer:
         self.host = host
         self.sock = bind(host, port)
         self.port = self.sock.getsockname()[1]
-        if "hosts" not in app_options:
-            app_options["hosts"] = allowed_hosts(host)
-        if "locks" not in app_options and app_options.get("writer") is not None:
-            app_options["locks"] = Locks.for_feed(feed)
-        self.app = create_app(feed, **app_options)
+        self.app = create_app(feed, **_site_options(feed, host, app_options))
         self.lang = app_options.get("lang")
         self.header_timeout, self.request_timeout, self.keep_alive = header_timeout, request_timeout, keep_alive
         own = lan_addresses() if host in ("0.0.0.0", "", "::") else [host]
         self.gate = Gate(per_address, max_connections, reserve, own)
-        files = raise_fd_limit(max_connections + self.gate.waiting + FD_MARGIN)
-        if files < max_connections + self.gate.waiting + FD_MARGIN:  # what the system allows, with room to refuse
-            self.gate.max_connections = max(16, files - self.gate.waiting - FD_MARGIN)
-            self.gate.reserve = min(self.gate.reserve, self.gate.max_connections // 4)
+        _fit_open_files(self.gate, max_connections)
         self._thread: threading.Thread | None = None
         self._server: uvicorn.Server | None = None
 

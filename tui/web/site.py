@@ -77,14 +77,20 @@ class Site:
                 changed = await asyncio.to_thread(self.feed.refresh)
             except Exception:  # never let the watcher die
                 changed = False
-            if state.get("locks") is not None:
-                try:
-                    state["locks"].poll()  # the desk's `lycee reports EVENT unlock WHAT`
-                except Exception:  # never let the watcher die
-                    pass
+            self._poll_locks()
             if changed:
                 old, state["changed"] = state["changed"], asyncio.Event()
                 old.set()
+
+    def _poll_locks(self) -> None:
+        """Take the desk's `lycee reports EVENT unlock WHAT` requests, if this server keeps locks."""
+        locks = self.state.get("locks")
+        if locks is None:
+            return
+        try:
+            locks.poll()
+        except Exception:  # never let the watcher die
+            pass
 
     @asynccontextmanager
     async def lifespan(self, app):
@@ -191,17 +197,20 @@ class Site:
         snap = self.snapshot()
         key = ("live", which, lang, self.cache_key(which, lang, True, q)[3] if which else q)
         hit = snap.cache.get(key)
-        if hit is None and cached_only:
-            return None
-        if hit is None:
-            doc = {"v": snap.version}
-            if which is not None:
-                etag, body = self.render(which, lang, True, q)
-                doc.update(etag=etag, html=body.decode())
-            hit = f"data: {json.dumps(doc, ensure_ascii=False)}\n\n"
-            if len(snap.cache) < 2048:
-                snap.cache[key] = hit
+        if hit is not None or cached_only:
+            return hit
+        hit = self._live_data(snap.version, which, lang, q)
+        if len(snap.cache) < 2048:
+            snap.cache[key] = hit
         return hit
+
+    def _live_data(self, version: str, which: str | None, lang: str, q: str) -> str:
+        """The server-sent event of a version: its number and, with a page, its live part and ETag."""
+        doc = {"v": version}
+        if which is not None:
+            etag, body = self.render(which, lang, True, q)
+            doc.update(etag=etag, html=body.decode())
+        return f"data: {json.dumps(doc, ensure_ascii=False)}\n\n"
 
     # -- the handlers -----------------------------------------------------------
 
@@ -272,21 +281,28 @@ class Site:
         if snap is None:
             return sent, None
         if which == "report":  # the report page: only that the desk's reports moved (it asks for its own table)
-            if self.feed.desk_version == sent:
-                return sent, None
-            sent = self.feed.desk_version
-            return sent, self._now_event() + f"data: {json.dumps({'d': sent})}\n\n"
+            return self._desk_news(sent)
         if snap.version == sent:
             return sent, None
         # the server's time first (the round clock ticks on the phone from it), then the page
         msg = self.message(which, lang, q, cached_only=True)
         if msg is None:
-            msg = (
-                self.message(which, lang, q)
-                if which == "find"
-                else await self.once(("live", snap.version, which, lang, q), self.message, which, lang, q)
-            )
+            msg = await self._made(snap.version, which, lang, q)
         return snap.version, self._now_event() + (msg or "")
+
+    def _desk_news(self, sent: object) -> tuple[object, str | None]:
+        """The report page's news: the desk's report count, when it moved since ``sent``."""
+        if self.feed.desk_version == sent:
+            return sent, None
+        sent = self.feed.desk_version
+        return sent, self._now_event() + f"data: {json.dumps({'d': sent})}\n\n"
+
+    async def _made(self, version, which: str | None, lang: str, q: str) -> str | None:
+        """A live part not cached yet: a search's card made here (each phone its own), any other page
+        made once for all the streams that ask for it at this version."""
+        if which == "find":
+            return self.message(which, lang, q)
+        return await self.once(("live", version, which, lang, q), self.message, which, lang, q)
 
     async def stream(self, which: str | None, lang: str, q: str):
         """The server-sent events of one live page, until the server stops;

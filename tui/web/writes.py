@@ -175,34 +175,44 @@ class Guesses:
     def add(self, keys, address: str = "") -> None:
         """A wrong secret from these guessers."""
         t = self.now()
-        changed = False
         if len(self.seen) > 20000:  # many one-off guessers: forget the quiet ones
-            for k in [k for k, v in self.seen.items() if t - v[-1] >= self.window and k not in self.locked]:
-                del self.seen[k]
-                self.where.pop(k, None)
+            self._forget_quiet(t)
+        changed = False
         for key in keys:
-            self.seen.setdefault(key, []).append(t)
-            if key[0] == "page" and address:
-                self.where[key] = address
-            rule = self.rules[key[0]]
-            n = len(self._recent(key, t))
-            if n == rule.free:
-                changed = True
-            if rule.lock is not None and n >= rule.lock and key not in self.locked:
-                self.locked[key] = t + self.window
-                changed = True
-                log.warning(
-                    "%s: %s %s gave %d wrong %s: locked for %d minutes (lycee reports EVENT unlock %s)",
-                    "judge sign-in" if self.secret == "pin" else "phone reports",
-                    key[0],
-                    self.label(key),
-                    n,
-                    "PINs" if self.secret == "pin" else "codes",
-                    int(self.window // 60),
-                    self.label(key),
-                )
+            changed = self._count(key, t, address) or changed
         if changed and self.on_change is not None:
             self.on_change()
+
+    def _forget_quiet(self, t: float) -> None:
+        for k in [k for k, v in self.seen.items() if t - v[-1] >= self.window and k not in self.locked]:
+            del self.seen[k]
+            self.where.pop(k, None)
+
+    def _count(self, key: tuple[str, str], t: float, address: str) -> bool:
+        """One wrong secret from ``key`` at ``t``: whether the desk's listing changes
+        (the guesser is now slowed, or locked)."""
+        self.seen.setdefault(key, []).append(t)
+        if key[0] == "page" and address:
+            self.where[key] = address
+        rule = self.rules[key[0]]
+        n = len(self._recent(key, t))
+        if rule.lock is not None and n >= rule.lock and key not in self.locked:
+            self._lock(key, t, n)
+            return True
+        return n == rule.free
+
+    def _lock(self, key: tuple[str, str], t: float, n: int) -> None:
+        self.locked[key] = t + self.window
+        log.warning(
+            "%s: %s %s gave %d wrong %s: locked for %d minutes (lycee reports EVENT unlock %s)",
+            "judge sign-in" if self.secret == "pin" else "phone reports",
+            key[0],
+            self.label(key),
+            n,
+            "PINs" if self.secret == "pin" else "codes",
+            int(self.window // 60),
+            self.label(key),
+        )
 
     def label(self, key: tuple[str, str]) -> str:
         """How the desk names a guesser: the address, the judge's name, ``page-XXXXXX``."""
@@ -211,25 +221,31 @@ class Guesses:
     def listing(self) -> list[dict]:
         """The guessers now slowed or locked, for the desk."""
         t = self.now()
-        out = []
-        for key in sorted(set(self.seen) | set(self.locked)):
-            wait = self._wait(key, t)
-            recent = self.seen.get(key, [])
-            if key not in self.locked and len(recent) < self.rules[key[0]].free:
-                continue
-            locked = key in self.locked
-            out.append(
-                {
-                    "secret": self.secret,
-                    "kind": key[0],
-                    "what": self.label(key),
-                    "address": self.where.get(key, key[1] if key[0] == "address" else ""),
-                    "wrong": len(recent),
-                    "locked": locked,
-                    "until": round(time.time() + wait) if wait else None,
-                }
-            )
-        return out
+        rows = [self._row(key, t) for key in sorted(set(self.seen) | set(self.locked))]
+        return [row for row in rows if row is not None]
+
+    def _row(self, key: tuple[str, str], t: float) -> dict | None:
+        """The desk's row of a guesser slowed or locked at ``t``; None for one that may try freely."""
+        wait = self._wait(key, t)  # first: it lifts a lock whose time is over
+        recent = self.seen.get(key, [])
+        locked = key in self.locked
+        if not locked and len(recent) < self.rules[key[0]].free:
+            return None
+        return {
+            "secret": self.secret,
+            "kind": key[0],
+            "what": self.label(key),
+            "address": self.where.get(key, key[1] if key[0] == "address" else ""),
+            "wrong": len(recent),
+            "locked": locked,
+            "until": round(time.time() + wait) if wait else None,
+        }
+
+    def _named(self, key: tuple[str, str], what: str) -> bool:
+        """Whether ``what`` names the guesser ``key``: its label, or (a page session) its address."""
+        if fold_name(self.label(key)) == fold_name(what):
+            return True
+        return key[0] == "page" and self.where.get(key) == what.strip()
 
     def release(self, what: str) -> int:
         """Lift the locks and counts of ``what`` (a label, an address: its page
@@ -237,12 +253,7 @@ class Guesses:
 
         keys = set(self.seen) | set(self.locked)
         if what != "all":
-            want = fold_name(what)
-            keys = {
-                k
-                for k in keys
-                if fold_name(self.label(k)) == want or (k[0] == "page" and self.where.get(k) == what.strip())
-            }
+            keys = {k for k in keys if self._named(k, what)}
         for k in keys:
             self.seen.pop(k, None)
             self.locked.pop(k, None)
@@ -359,14 +370,8 @@ def nesting(raw: bytes) -> int:
     return deepest
 
 
-async def json_body(request, cap: int | None = None) -> dict:
-    """The request's JSON object, or :class:`BadBody`.  The body is read as
-    it comes and cut off past the route's cap (the server's Guard puts it in
-    the scope; a Content-Length over it was refused before any byte was
-    read); its nesting is checked before it is parsed."""
-
-    if cap is None:
-        cap = request.scope.get("lycee.cap", 1024)
+async def _body_bytes(request, cap: int) -> bytearray:
+    """The request's body as it comes, or :class:`BadBody` past ``cap`` or when the sender goes away."""
     raw = bytearray()
     try:
         async for chunk in request.stream():
@@ -376,6 +381,16 @@ async def json_body(request, cap: int | None = None) -> dict:
     except ClientDisconnect:
         log.warning("%s went away while sending %s %s", address(request), request.method, request.url.path)
         raise BadBody(499, "gone") from None
+    return raw
+
+
+async def json_body(request, cap: int | None = None) -> dict:
+    """The request's JSON object, or :class:`BadBody`.  The body is read as
+    it comes and cut off past the route's cap (the server's Guard puts it in
+    the scope; a Content-Length over it was refused before any byte was
+    read); its nesting is checked before it is parsed."""
+
+    raw = await _body_bytes(request, request.scope.get("lycee.cap", 1024) if cap is None else cap)
     if nesting(bytes(raw)) > MAX_DEPTH:
         raise BadBody(400, "depth")
     try:
