@@ -287,30 +287,35 @@ def _what(kind: str) -> str:
     )
 
 
+def _name_of(what: str | None, kind: str) -> str:
+    """``what`` if given, else the name of ``kind`` (translated only when an error is raised)."""
+    return what or _what(kind)
+
+
 def check_text(text, kind: str = "text", required: bool = True, what: str | None = None) -> str:
     """``text`` trimmed, or :class:`LyceeError` naming what is wrong and where.
 
     ``kind``: player, event, staff or text (see :data:`LIMITS`)."""
     if not isinstance(text, str):
-        raise LyceeError(_("{what}: {value!r} is not text", what=what or _what(kind), value=text))
+        raise LyceeError(_("{what}: {value!r} is not text", what=_name_of(what, kind), value=text))
     # a printable text holds no refused character (str.isprintable is false for
     # each of REFUSED_CATEGORIES): the characters are looked at one by one only
     # when it is not (an import checks thousands of names)
     bad = None if text.isprintable() else refused_char(text)
     if bad is not None:
-        raise _refused_char_error(text, bad, what or _what(kind))
+        raise _refused_char_error(text, bad, _name_of(what, kind))
     text = text.strip()
     if required and not text:
-        raise LyceeError(_("{what} is empty: type one", what=what or _what(kind)))
+        raise LyceeError(_("{what} is empty: type one", what=_name_of(what, kind)))
     # (ASCII without a refused character is printable: each character but the space is visible)
     if text and not text.isascii() and not has_visible(text):
-        raise _invisible_error(text, what or _what(kind))
+        raise _invisible_error(text, _name_of(what, kind))
     limit = LIMITS[kind]
     if len(text) > limit:
         raise LyceeError(
             _(
                 "{what} '{shown}' has {n} characters: at most {limit} (docs/names.md)",
-                what=what or _what(kind),
+                what=_name_of(what, kind),
                 shown=visible(text),
                 n=len(text),
                 limit=limit,
@@ -466,21 +471,30 @@ def resolve_event(ref: str, ids: list[str], names, where) -> str:
     if how != "name" and value in ids:
         return value
     id_hits = [] if how == "name" else [i for i in ids if i.startswith(value)]
-    name_hits = _events_named(value, names) if how != "id" and value else []
-    if how is None and id_hits and name_hits and set(id_hits) != set(name_hits):
-        raise LyceeError(
-            _(
-                "{ref!r} is ambiguous: it begins the id of {a} and the name of {b}; use id:{ref} or name:{ref}",
-                ref=value,
-                a=id_hits[0],
-                b=name_hits[0],
-            )
-        )
+    name_hits = [] if how == "id" else _events_named(value, names)
+    if how is None:
+        _refuse_ambiguous(value, id_hits, name_hits)
     return _one_event(ref, id_hits or name_hits, where)
+
+
+def _refuse_ambiguous(value: str, id_hits: list[str], name_hits: list[str]) -> None:
+    """A plain ref that begins the id of one event and the name of another is refused."""
+    if not (id_hits and name_hits) or set(id_hits) == set(name_hits):
+        return
+    raise LyceeError(
+        _(
+            "{ref!r} is ambiguous: it begins the id of {a} and the name of {b}; use id:{ref} or name:{ref}",
+            ref=value,
+            a=id_hits[0],
+            b=name_hits[0],
+        )
+    )
 
 
 def _events_named(value: str, names) -> list[str]:
     """The events whose name is ``value`` (NFKC and spaces folded), else those it begins."""
+    if not value:
+        return []
     key = fold_text(value)  # event names: NFKC and spaces, no skeleton (fast)
     listed = names()
     exact = [i for i, n in listed if fold_text(n) == key]
