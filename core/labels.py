@@ -290,27 +290,37 @@ def note_label(note: str) -> str:
     if note == "ID":
         return _("intentional draw")
     rule, name = id_ruling(note)
-    if rule == "G-ID-2":
-        return _("intentional draw after the match start, allowed by the head judge {name} (G-ID-2)", name=name)
-    if rule == "G-ID-3":
-        return _("no winner, decided by the organizer {name} (G-ID-3)", name=name)
+    if rule in ("G-ID-2", "G-ID-3"):
+        return _ruling_words(rule, name)
     timed = time_decision_words(note)
     if timed is not None:
         return timed
     if rule == "G-ID-1":
-        return _("intentional draw; the table had not started at the clock, as judge {name} saw (G-ID-1)", name=name)
+        return _ruling_words(rule, name)
     simple = {
         "third_place": _("third-place match"),
         "third_place_planned": _("third-place match planned"),
         "replay": _("replay"),
     }
-    if note in simple:
-        return simple[note]
+    return simple.get(note) or _why_words(note)
+
+
+def _ruling_words(rule: str, name: str) -> str:
+    """An intentional draw or no-winner ruling (G-ID-1, G-ID-2, G-ID-3) with who made it."""
+    if rule == "G-ID-2":
+        return _("intentional draw after the match start, allowed by the head judge {name} (G-ID-2)", name=name)
+    if rule == "G-ID-3":
+        return _("no winner, decided by the organizer {name} (G-ID-3)", name=name)
+    return _("intentional draw; the table had not started at the clock, as judge {name} saw (G-ID-1)", name=name)
+
+
+def _why_words(note: str) -> str:
+    """A note ``WHY G-RULE`` (dropped, excluded, penalty, late) in words; any other note as it is."""
     why, _sp, rule = note.partition(" ")
-    if why in _NOTE_WHY and rule.startswith("G-"):
-        text = {"drop": _("dropped"), "excluded": _("excluded"), "penalty": _("penalty"), "late": _("late")}[why]
-        return _("{why} ({rule})", why=text, rule=rule)
-    return note
+    if why not in _NOTE_WHY or not rule.startswith("G-"):
+        return note
+    text = {"drop": _("dropped"), "excluded": _("excluded"), "penalty": _("penalty"), "late": _("late")}[why]
+    return _("{why} ({rule})", why=text, rule=rule)
 
 
 def decklist_source_label(source: str) -> str:

@@ -62,16 +62,36 @@ def _winner_result(rng: random.Random, match: str) -> dict:
 def random_event(rng: random.Random, index: int = 0, max_players: int | None = None) -> Event:
     """One random event, played to its end (see the module docstring);
     ``max_players`` caps the field (the test suite's quicker sample)."""
-    x = rng.random()
-    n = rng.randint(257, 2048) if x < 0.002 else rng.randint(41, 256) if x < 0.05 else rng.randint(4, 40)
-    if max_players is not None:
-        n = min(n, max_players)
+    n = _field_size(rng, max_players)
     match = rng.choice(["bo3", "bo3", "bo1"])
     chain = list(TIEBREAKERS)
     rng.shuffle(chain)
     chain = chain[: rng.randint(0, 4)]
     rounds = rng.randint(1, 12 if n > 8 else 5)
-    ev = apply(
+    ev = _created(index, match, rounds, chain)
+    entries = _Entries()
+    ev = entries.register(ev, n)
+    for r in range(1, rounds + 1):
+        if r > 1 and rng.random() < 0.25:
+            ev = entries.register(ev, rng.randint(1, 3))  # late entries
+        if len(ev.eligible()) < 2:
+            break
+        ev = _play_swiss_round(ev, r, rng, match)
+    if ev.swiss_rounds and len(ev.swiss_rounds) == rounds and rng.random() < 0.3:
+        ev = _play_top_cut(ev, rng, match)
+    return ev
+
+
+def _field_size(rng: random.Random, max_players: int | None) -> int:
+    """How many players: mostly 4-40, sometimes up to 256, rarely up to 2048 (capped by ``max_players``)."""
+    x = rng.random()
+    n = rng.randint(257, 2048) if x < 0.002 else rng.randint(41, 256) if x < 0.05 else rng.randint(4, 40)
+    return n if max_players is None else min(n, max_players)
+
+
+def _created(index: int, match: str, rounds: int, chain: list[str]) -> Event:
+    """The event created, with its settings and staff, no player yet."""
+    return apply(
         None,
         {
             "type": "create",
@@ -86,17 +106,6 @@ def random_event(rng: random.Random, index: int = 0, max_players: int | None = N
             },
         },
     )
-    entries = _Entries()
-    ev = entries.register(ev, n)
-    for r in range(1, rounds + 1):
-        if r > 1 and rng.random() < 0.25:
-            ev = entries.register(ev, rng.randint(1, 3))  # late entries
-        if len(ev.eligible()) < 2:
-            break
-        ev = _play_swiss_round(ev, r, rng, match)
-    if ev.swiss_rounds and len(ev.swiss_rounds) == rounds and rng.random() < 0.3:
-        ev = _play_top_cut(ev, rng, match)
-    return ev
 
 
 class _Entries:
@@ -168,27 +177,39 @@ def _play_top_cut(ev: Event, rng: random.Random, match: str) -> Event:
     size = rng.choice([2, 4, 8, rng.randint(2, min(active, 33))])
     size = min(size, active)
     third = rng.random() < 0.5
-    for _attempt in range(12):
-        try:
-            ms = top_cut(ev, size, third_place=third)
-            break
-        except LyceeError:
-            played = _playoff(ev, size, rng, match)
-            if played is None:
-                return ev
-            ev = played
-    else:
+    cut = _cut_made(ev, size, third, rng, match)
+    if cut is None:
         return ev
+    ev, ms = cut
     ev = _pair(ev, ms, "top")
     while True:
-        for m in ev.rounds[-1].matches:
-            if not m.reported:
-                data = {"round": len(ev.rounds), "table": m.table, **_winner_result(rng, match)}
-                ev = apply(ev, {"type": "result", "data": data})
+        ev = _winners_reported(ev, rng, match)
         nxt = next_elimination_round(ev)
         if not nxt:
             return ev
         ev = _pair(ev, nxt, "top")
+
+
+def _cut_made(ev: Event, size: int, third: bool, rng: random.Random, match: str):
+    """The event (after any playoffs the cut needs) and the top cut's first pairings, or None when refused."""
+    for _attempt in range(12):
+        try:
+            return ev, top_cut(ev, size, third_place=third)
+        except LyceeError:
+            played = _playoff(ev, size, rng, match)
+            if played is None:
+                return None
+            ev = played
+    return None
+
+
+def _winners_reported(ev: Event, rng: random.Random, match: str) -> Event:
+    """A winner reported at each open table of the last round."""
+    for m in ev.rounds[-1].matches:
+        if not m.reported:
+            data = {"round": len(ev.rounds), "table": m.table, **_winner_result(rng, match)}
+            ev = apply(ev, {"type": "result", "data": data})
+    return ev
 
 
 def _playoff(ev: Event, size: int, rng: random.Random, match: str) -> Event | None:

@@ -17,8 +17,7 @@ def find_player(event: Event, ref: str) -> Player:
     refused as ambiguous (docs/names.md)."""
     how, value = split_ref(ref)
     by_id = event.player(value) if how != "name" and event.has_player(value) else None
-    key = fold_name(value)
-    hits = [] if how == "id" else [p for p in event.players if fold_name(p.name) == key]
+    hits = [] if how == "id" else _players_named(event, value)
     if by_id is not None:
         others = [p for p in hits if p.id != by_id.id]
         if others and how is None:
@@ -27,6 +26,12 @@ def find_player(event: Event, ref: str) -> Player:
     if len(hits) == 1:
         return hits[0]
     raise NotFound(_("no player {ref!r} in {name}", ref=ref, name=event.name))
+
+
+def _players_named(event: Event, name: str) -> list[Player]:
+    """The players whose name is ``name`` (compared by :func:`fold_name`, L-NAME-KEY)."""
+    key = fold_name(name)
+    return [p for p in event.players if fold_name(p.name) == key]
 
 
 def stored_player(event: Event, ref: str) -> Player:

@@ -538,20 +538,18 @@ def build_status(event: Event, now) -> BuildStatus:
     b = event.build
     ids = tuple(builders(event))
     no_list = tuple(i for i in ids if event.decklist_of(i) is None)
+    no_pool = tuple(i for i in ids if event.pool_of(i) is None)
     if b is None:
         return BuildStatus(
             "none",
             kind=event.kind,
             players=ids,
             missing_decklists=no_list,
-            missing_pools=tuple(i for i in ids if event.pool_of(i) is None) if event.kind in POOL_KINDS else (),
+            missing_pools=no_pool if event.kind in POOL_KINDS else (),
         )
-    st = b.clock
-    state = _build_state(b)
-    at = b.closed_at if b.closed_at is not None else now
-    el = clock_elapsed(st, at) if st is not None else 0.0
+    started_at, el, remaining = _build_timer(b, now)
     return BuildStatus(
-        state,
+        _build_state(b),
         b.kind,
         b.set_code,
         b.product,
@@ -559,13 +557,13 @@ def build_status(event: Event, now) -> BuildStatus:
         b.seed,
         b.minutes,
         b.opened_at,
-        st.started_at if st else None,
+        started_at,
         b.closed_at,
         b.closed_by,
         el,
-        (b.minutes * 60 - el) if st is not None else None,
+        remaining,
         ids,
-        tuple(i for i in ids if event.pool_of(i) is None),
+        no_pool,
         no_list,
         tuple(len(p) for p in event.pods),
         _problem_decks(event),
@@ -573,6 +571,15 @@ def build_status(event: Event, now) -> BuildStatus:
         b.override_reason,
         b.override_at,
     )
+
+
+def _build_timer(b: BuildPhase, now) -> tuple[str | None, float, float | None]:
+    """When the build timer started, the seconds built (until it closed, else ``now``) and those left."""
+    st = b.clock
+    if st is None:
+        return None, 0.0, None
+    el = clock_elapsed(st, b.closed_at if b.closed_at is not None else now)
+    return st.started_at, el, b.minutes * 60 - el
 
 
 def _build_state(b: BuildPhase) -> str:
@@ -611,40 +618,56 @@ def gap_text(gap: DecklistStatus) -> str:
     return _("{name} ({problem}{more})", name=gap.name, problem=first.message, more=more)
 
 
+def _build_rule(kind: str) -> str:
+    """The rule that makes a ``kind`` event build its decks before round 1."""
+    return "G-DRAFT-4" if kind == "draft" else "G-SEALED"
+
+
+def _refuse_unbuilt(event: Event) -> None:
+    """A sealed or draft event with no build phase is refused round 1."""
+    if event.kind not in ("sealed", "draft"):
+        return
+    raise RuleError(
+        _(
+            "a {kind} event builds its decks before round 1: open the build phase first "
+            "(F11 in the app, `lycee build EVENT open ...`)",
+            kind=labels.kind_label(event.kind),
+        ),
+        _build_rule(event.kind),
+    )
+
+
+def _refuse_deck_gaps(event: Event, rule: str) -> None:
+    """Round 1 waits for a legal deck from each active player (the players without one named)."""
+    gaps = round_one_gaps(event)
+    if not gaps:
+        return
+    raise RuleError(
+        _(
+            "round 1 waits for a legal deck from {n} player(s): {players}. Register each deck "
+            "(F11 build tab, Enter on the player, Ctrl+R; `lycee decklist add`) or the head "
+            "judge overrides (F11; `lycee build EVENT override`)",
+            n=len(gaps),
+            players=join_sentences(gap_text(g) for g in gaps),
+        ),
+        rule,
+    )
+
+
 def check_build_done(event: Event) -> None:
     """Refuse round 1 of a sealed or draft event until its build phase is
     closed and every active player has a registered, legal deck (G-SEALED,
     G-DRAFT-4, cards only from the pool), unless the head judge overrode
     (G-HEAD-JUDGE).  Each refusal names the players and what fixes it."""
     b = event.build
-    if b is None and event.kind in ("sealed", "draft"):
-        rule = "G-DRAFT-4" if event.kind == "draft" else "G-SEALED"
-        raise RuleError(
-            _(
-                "a {kind} event builds its decks before round 1: open the build phase first "
-                "(F11 in the app, `lycee build EVENT open ...`)",
-                kind=labels.kind_label(event.kind),
-            ),
-            rule,
-        )
     if b is None:
+        _refuse_unbuilt(event)
         return
-    rule = "G-DRAFT-4" if b.kind == "draft" else "G-SEALED"
+    rule = _build_rule(b.kind)
     # an event paired before this rule (actions of format 2 or older; an
     # imported file) opens as it was played: the rule checks new pairings only
     if not b.overridden and written_format() >= 3:
-        gaps = round_one_gaps(event)
-        if gaps:
-            raise RuleError(
-                _(
-                    "round 1 waits for a legal deck from {n} player(s): {players}. Register each deck "
-                    "(F11 build tab, Enter on the player, Ctrl+R; `lycee decklist add`) or the head "
-                    "judge overrides (F11; `lycee build EVENT override`)",
-                    n=len(gaps),
-                    players=join_sentences(gap_text(g) for g in gaps),
-                ),
-                rule,
-            )
+        _refuse_deck_gaps(event, rule)
     if not b.closed:
         raise RuleError(
             _(

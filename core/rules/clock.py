@@ -176,6 +176,19 @@ def time_call(event: Event, now: Instant | str, round_number: int | None = None)
     return [t for t in st.tables if not t.finished and t.remaining is not None and t.remaining <= 0]
 
 
+def _time_left_at(event: Event, round_number: int, table: int, now: Instant | str) -> tuple[bool, float | None]:
+    """Whether the table still has time, and the seconds it has left (None: the
+    round clock has not started).  An earlier round, a bye or no such table has none."""
+    if not event.rounds or round_number != len(event.rounds):
+        return False, None  # an earlier round: its time is over
+    rnd = event.rounds[round_number - 1]
+    m = rnd.match_at(table)
+    if m is None or m.is_bye:
+        return False, None
+    left = remaining(rnd.clock, now, m.extension)
+    return left is None or left > 0, left
+
+
 def needs_time_call(event: Event, round_number: int, table: int, result, now: Instant | str) -> str | None:
     """G-BO3-TIME / G-TIME: a result only time can produce (best of three:
     nobody has two game wins; best of one: 0-0) while the table still has
@@ -184,14 +197,8 @@ def needs_time_call(event: Event, round_number: int, table: int, result, now: In
     (``--time-called``), or None when the result needs none."""
     if getattr(result, "intentional", False) or not time_only(result, event.match):
         return None
-    if not event.rounds or round_number != len(event.rounds):
-        return None  # an earlier round: its time is over
-    rnd = event.rounds[round_number - 1]
-    m = rnd.match_at(table)
-    if m is None or m.is_bye:
-        return None
-    left = remaining(rnd.clock, now, m.extension)
-    if left is not None and left <= 0:
+    in_time, left = _time_left_at(event, round_number, table, now)
+    if not in_time:
         return None
     when = _("the round clock has not started") if left is None else _("{t} of the round are left", t=fmt(left))
     return _(

@@ -126,6 +126,37 @@ def deck_lines(raw, section: str, who: str) -> tuple[tuple[int, str, str], ...]:
     return tuple(_deck_line(line, section, i, who) for i, line in enumerate(raw, start=1))
 
 
+def _check_line_count(count, section: str, i: int, who: str) -> None:
+    """A line's count is a whole number from 1 to MAX_LINE_COUNT."""
+    if isinstance(count, int) and not isinstance(count, bool) and 1 <= count <= MAX_LINE_COUNT:
+        return
+    raise LyceeError(
+        _(
+            "{section} line {i} of {who}'s decklist: count {count!r} is not between 1 and {max}",
+            section=section,
+            i=i,
+            who=who,
+            count=count,
+            max=MAX_LINE_COUNT,
+        )
+    )
+
+
+def _check_line_number(number, section: str, i: int, who: str) -> None:
+    """A line's card number is written as stored (like CH-0063)."""
+    if isinstance(number, str) and normalize_number(number) == number:
+        return
+    raise LyceeError(
+        _(
+            "{section} line {i} of {who}'s decklist: {number!r} is not a card number like CH-0063",
+            section=section,
+            i=i,
+            who=who,
+            number=number,
+        )
+    )
+
+
 def _deck_line(line, section: str, i: int, who: str) -> tuple[int, str, str]:
     """Line ``i`` of a list: a count from 1 to MAX_LINE_COUNT, a card number like CH-0063, a name (text)."""
     if not isinstance(line, (list, tuple)) or not 2 <= len(line) <= 3:
@@ -134,27 +165,8 @@ def _deck_line(line, section: str, i: int, who: str) -> tuple[int, str, str]:
         )
     count, number = line[0], line[1]
     name = line[2] if len(line) == 3 else ""
-    if not isinstance(count, int) or isinstance(count, bool) or not 1 <= count <= MAX_LINE_COUNT:
-        raise LyceeError(
-            _(
-                "{section} line {i} of {who}'s decklist: count {count!r} is not between 1 and {max}",
-                section=section,
-                i=i,
-                who=who,
-                count=count,
-                max=MAX_LINE_COUNT,
-            )
-        )
-    if not isinstance(number, str) or normalize_number(number) != number:
-        raise LyceeError(
-            _(
-                "{section} line {i} of {who}'s decklist: {number!r} is not a card number like CH-0063",
-                section=section,
-                i=i,
-                who=who,
-                number=number,
-            )
-        )
+    _check_line_count(count, section, i, who)
+    _check_line_number(number, section, i, who)
     if not isinstance(name, str):
         raise LyceeError(
             _("{section} line {i} of {who}'s decklist: the name is not text", section=section, i=i, who=who)
@@ -343,39 +355,45 @@ def list_problems(event: Event, pid: str, deck: Decklist, catalog=None) -> list[
             deck, cat, "constructed", on=event.date, match=event.match, rules=event.rules
         )
     pool = event.pool_of(pid)
-    extra: list[DeckProblem] = []
-    if pool is None and (event.build is not None or event.pools):
-        extra.append(
-            DeckProblem(
-                build_rule(kind),
-                "pool",
-                _("no pool is recorded for {name}: the deck cannot be checked against it", name=event.player(pid).name),
-            )
-        )
+    extra = _no_pool_problems(event, pid) if pool is None else []
     cards = pool.cards if pool is not None else None
     if kind == "sealed":
         return extra + check_deck(deck, cat, "sealed", on=event.date, match=event.match, pool=cards)
     packs = _draft_packs(event, pid)
     if packs:
         return extra + check_deck(deck, cat, "draft", on=event.date, match=event.match, packs=packs, pool=cards)
+    return extra + _undrafted_problems(event, deck, cat, cards)
+
+
+def _no_pool_problems(event: Event, pid: str) -> list[DeckProblem]:
+    """A limited event with a build phase or pools has none recorded for ``pid``: the deck cannot be checked."""
+    if event.build is None and not event.pools:
+        return []
+    name = event.player(pid).name
+    return [
+        DeckProblem(
+            build_rule(event.kind),
+            "pool",
+            _("no pool is recorded for {name}: the deck cannot be checked against it", name=name),
+        )
+    ]
+
+
+def _undrafted_problems(event: Event, deck: Decklist, cat, cards) -> list[DeckProblem]:
+    """A draft deck checked without the packs drafted: its size is said to be unchecked (G-DRAFT-4)."""
     probs = [
         p
         for p in check_draft(deck, cat, packs=DRAFT_PACKS.start, pool=cards, match=event.match, on=event.date)
         if p.code != "size"
     ]
-    return (
-        extra
-        + [
-            DeckProblem(
-                "G-DRAFT-4",
-                "size",
-                _("the packs a player drafted are not recorded: the deck size (packs x 10) cannot be checked"),
-                None,
-                "deck",
-            )
-        ]
-        + probs
+    unchecked = DeckProblem(
+        "G-DRAFT-4",
+        "size",
+        _("the packs a player drafted are not recorded: the deck size (packs x 10) cannot be checked"),
+        None,
+        "deck",
     )
+    return [unchecked, *probs]
 
 
 def player_decklist_status(event: Event, pid: str, catalog=None) -> DecklistStatus:

@@ -65,6 +65,12 @@ def _decided_as_recorded(m: Match, f: dict, stage: str) -> Match:
         return replace(m, p1_wins=0, p2_wins=0, draws=0, outcome="double_loss", games=())
     if stage == "swiss" or m.reported:
         return m
+    return _elimination_decided(m, f)
+
+
+def _elimination_decided(m: Match, f: dict) -> Match:
+    """An unreported elimination match with the winner named at time (G-SE) or the intentional draw the file records."""
+    out = f.get("outcome")
     if out in ("p1", "p2") and labels.is_named_winner(f.get("note") or ""):
         # a time-out with equal game wins: the organizer named the winner (G-SE)
         return replace(

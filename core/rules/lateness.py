@@ -105,34 +105,49 @@ def _prompts_for(event: Event, rnd: Round, secs: float) -> list[Prompt]:
     if rnd.clock is None:
         return out
     for m in sorted(rnd.matches, key=lambda m: m.table):
-        if m.is_bye:
-            continue
-        late = [p for p in m.players() if not checked_in_by(rnd, p, SEATED_WITHIN)]
+        late = _late_players(rnd, m)
         if not late:
             continue
         r1 = _ruling(rnd, "G-LATE-1", m.table)
         if secs > SEATED_WITHIN and r1 is None and not m.reported:
-            kind = "double_loss" if len(late) == 2 else "match_loss"
-            out.append(Prompt("G-LATE-1", rnd.number, m.table, tuple(late), kind, SEATED_WITHIN))
+            out.append(_late_loss_prompt(rnd, m, late))
         if secs > REPORT_WITHIN:
             out += _late_drop_prompts(event, rnd, m, late, r1)
     out.sort(key=lambda x: (x.due, x.table, x.players))
     return out
 
 
+def _late_players(rnd: Round, m) -> list[str]:
+    """The players of ``m`` not seated within SEATED_WITHIN (none at a bye)."""
+    if m.is_bye:
+        return []
+    return [p for p in m.players() if not checked_in_by(rnd, p, SEATED_WITHIN)]
+
+
+def _late_loss_prompt(rnd: Round, m, late: list[str]) -> Prompt:
+    """G-LATE-1: the late side loses the match (both late: a double loss)."""
+    kind = "double_loss" if len(late) == 2 else "match_loss"
+    return Prompt("G-LATE-1", rnd.number, m.table, tuple(late), kind, SEATED_WITHIN)
+
+
 def _late_drop_prompts(event: Event, rnd: Round, m, late: list[str], r1) -> list[Prompt]:
     """G-LATE-2 ("その後"): a player who lost the match under G-LATE-1 (the
     ruling ``r1`` confirmed) and has not come by the report limit is dropped,
     unless already ruled on."""
-    out = []
-    for p in late:
-        if not event.player(p).active or checked_in_by(rnd, p, REPORT_WITHIN):
-            continue
-        if _ruling(rnd, "G-LATE-2", m.table, p) is not None:
-            continue
-        if r1 is not None and r1.decision == "confirm" and p in r1.players:
-            out.append(Prompt("G-LATE-2", rnd.number, m.table, (p,), "drop", REPORT_WITHIN))
-    return out
+    if r1 is None or r1.decision != "confirm":
+        return []
+    return [
+        Prompt("G-LATE-2", rnd.number, m.table, (p,), "drop", REPORT_WITHIN)
+        for p in late
+        if p in r1.players and _still_away(event, rnd, m, p)
+    ]
+
+
+def _still_away(event: Event, rnd: Round, m, p: str) -> bool:
+    """``p`` plays on, has not come by the report limit and is not ruled on under G-LATE-2."""
+    if not event.player(p).active or checked_in_by(rnd, p, REPORT_WITHIN):
+        return False
+    return _ruling(rnd, "G-LATE-2", m.table, p) is None
 
 
 def prompts(event: Event, now: clock.Instant | str) -> list[Prompt]:
@@ -218,25 +233,37 @@ def _late(event, payload: Late):
     if rnd.number != len(event.rounds):
         raise LyceeError(_("round {r} is over", r=rnd.number))
     at = clock.stamp(payload.at)
-    want = (rule, payload.table, tuple(payload.players))
-    due = [p for p in _prompts_for(event, rnd, clock.elapsed(rnd.clock, at)) if (p.rule, p.table, p.players) == want]
-    if not due:
-        raise RuleError(
-            _(
-                "nothing is due under {rule} at table {t} for {players} "
-                "(not late, already decided, or the time has not come)",
-                rule=rule,
-                t=payload.table,
-                players=join_list(payload.players, words=True),
-            ),
-            rule,
-        )
-    prompt = due[0]
+    prompt = _due_prompt(event, rnd, payload, at)
     ruling = LateRuling(rule, prompt.table, prompt.players, decision, payload.by, at)
     rnd = replace(rnd, late=rnd.late + (ruling,))
     event = event.with_round(rnd)
     if decision == "dismiss":
         return event
+    return _late_consequence(event, rnd, prompt)
+
+
+def _due_prompt(event, rnd: Round, payload: Late, at: str) -> Prompt:
+    """The prompt due at ``at`` that ``payload`` decides, else refused (not late, decided, or too early)."""
+    rule = payload.rule
+    want = (rule, payload.table, tuple(payload.players))
+    due = [p for p in _prompts_for(event, rnd, clock.elapsed(rnd.clock, at)) if (p.rule, p.table, p.players) == want]
+    if due:
+        return due[0]
+    raise RuleError(
+        _(
+            "nothing is due under {rule} at table {t} for {players} "
+            "(not late, already decided, or the time has not come)",
+            rule=rule,
+            t=payload.table,
+            players=join_list(payload.players, words=True),
+        ),
+        rule,
+    )
+
+
+def _late_consequence(event, rnd: Round, prompt: Prompt):
+    """A confirmed prompt carried out: a double loss, a match loss (G-LATE-1) or a drop (G-LATE-2)."""
+    rule = prompt.rule
     m = rnd.match_at(prompt.table)
     assert m is not None  # the prompt was made from this round's tables
     if prompt.kind == "double_loss":

@@ -423,25 +423,28 @@ def parse_csv(text: str, source: str) -> list[tuple[int, str, str, str]]:
     number, in that order, or in any order under a header row naming them
     (name/名前/氏名, reading/よみ/ふりがな, number/番号/会員番号)."""
     rows = list(csv.reader(io.StringIO(text)))
-    cols = {"name": 0, "reading": 1, "number": 2}
-    start = 0
-    if rows:
-        head = [unicodedata.normalize("NFKC", c).strip().lower() for c in rows[0]]
-        found = {k: i for k, names in _HEADERS.items() for i, c in enumerate(head) if c in names}
-        if "name" in found:
-            cols = {k: found.get(k, -1) for k in cols}
-            start = 1
-    out = []
-    for i, row in enumerate(rows[start:], start + 1):
-        if not any(c.strip() for c in row):
-            continue
+    cols = _header_columns(rows[0]) if rows else None
+    start = 1 if cols else 0
+    cols = cols or {"name": 0, "reading": 1, "number": 2}
+    return [
+        (i, _cell(row, cols["name"]), _cell(row, cols["reading"]), _cell(row, cols["number"]))
+        for i, row in enumerate(rows[start:], start + 1)
+        if any(c.strip() for c in row)
+    ]
 
-        def cell(k: str, row: list[str] = row) -> str:
-            j = cols[k]
-            return row[j].strip() if 0 <= j < len(row) else ""
 
-        out.append((i, cell("name"), cell("reading"), cell("number")))
-    return out
+def _header_columns(first: list[str]) -> dict[str, int] | None:
+    """The column of name, reading and number (-1: absent) when ``first`` is a header row naming the name."""
+    head = [unicodedata.normalize("NFKC", c).strip().lower() for c in first]
+    found = {k: i for k, names in _HEADERS.items() for i, c in enumerate(head) if c in names}
+    if "name" not in found:
+        return None
+    return {k: found.get(k, -1) for k in ("name", "reading", "number")}
+
+
+def _cell(row: list[str], j: int) -> str:
+    """The cell ``j`` of ``row`` trimmed ("" when the row has no such column)."""
+    return row[j].strip() if 0 <= j < len(row) else ""
 
 
 def plan_import(
@@ -644,22 +647,26 @@ def history_lines(m: Member | None, number: str, rows: list[HistoryRow]) -> list
             )
         )
     for r in rows:
-        place = _("place {n} of {of}", n=r.place, of=r.players) if r.place else "-"
-        out.append(
-            " ".join(
-                x for x in (r.date, r.event_name, r.store, r.record, place, labels.player_status_label(r.status)) if x
-            )
-        )
-        for p in r.penalties:
-            out.append(
-                "  "
-                + _(
-                    "round {round} table {table}: {level} ({action}), {reason}",
-                    round=p["round"],
-                    table=p["table"],
-                    level=labels.penalty_level_label(p["level"]),
-                    action=labels.penalty_action_label(p["action"]),
-                    reason=p["reason"],
-                )
-            )
+        out.append(_history_event_line(r))
+        out += ["  " + _history_penalty_line(p) for p in r.penalties]
     return out
+
+
+def _history_event_line(r: HistoryRow) -> str:
+    """One event of a member's history: date, name, store, record, place, status."""
+    place = _("place {n} of {of}", n=r.place, of=r.players) if r.place else "-"
+    return " ".join(
+        x for x in (r.date, r.event_name, r.store, r.record, place, labels.player_status_label(r.status)) if x
+    )
+
+
+def _history_penalty_line(p: dict) -> str:
+    """One penalty of an event in a member's history."""
+    return _(
+        "round {round} table {table}: {level} ({action}), {reason}",
+        round=p["round"],
+        table=p["table"],
+        level=labels.penalty_level_label(p["level"]),
+        action=labels.penalty_action_label(p["action"]),
+        reason=p["reason"],
+    )

@@ -357,6 +357,12 @@ def _check_caution(event: Event, act: str) -> None:
         )
 
 
+def _refuse_table_before_pairing(table: int | None) -> None:
+    """Before round 1 is paired a penalty names no table."""
+    if table is not None:
+        raise LyceeError(_("no round has been paired: a penalty cannot name a table"))
+
+
 def _penalty_place(event: Event, p, payload: PenaltyAction) -> tuple[int | None, int | None]:
     """The round and table a penalty is given at: the current round by default,
     and the player's table in it; a table named is the player's own."""
@@ -365,8 +371,7 @@ def _penalty_place(event: Event, p, payload: PenaltyAction) -> tuple[int | None,
         number = len(event.rounds) or None
     table = payload.table
     if number is None:
-        if table is not None:
-            raise LyceeError(_("no round has been paired: a penalty cannot name a table"))
+        _refuse_table_before_pairing(table)
         return None, None
     m = player_match(round_of(event, number), p.id)
     if table is None:
@@ -395,9 +400,16 @@ def _match_loss(event: Event, number: int, table: int, pid: str) -> Event:
         return event  # a log written before L-MATCH-LOSS: a finished match kept its result
     if m.reported and is_forfeit(m) and m.winner() == pid:  # both players' loss: a double loss
         return double_loss(event, rnd, m, "penalty", "G-PEN-1")
-    if not m.reported or (m.outcome != "double_loss" and m.winner() != _opponent(m, pid)):
+    if _not_lost_yet(m, pid):
         return forfeit(event, rnd, m, pid, "penalty", "G-PEN-1")
     return event
+
+
+def _not_lost_yet(m, pid: str) -> bool:
+    """``m`` is open, or finished without ``pid`` having lost it (no double loss)."""
+    if not m.reported:
+        return True
+    return m.outcome != "double_loss" and m.winner() != _opponent(m, pid)
 
 
 def _penalty_at_table(event: Event, act: str, number, table, pid: str) -> Event:
@@ -473,16 +485,29 @@ def _ruling(event: Event, pen: Penalty, payload: Appeal, hj: str) -> dict:
 def _after_ruling(event: Event, pen: Penalty, n: int, excluded_before: bool) -> Event:
     """The player's exclusion and match as the ruled penalties leave them
     (G-PEN-2 by the count; L-MATCH-LOSS: a match loss lifted is unforfeited)."""
-    after = excluded_by_penalties(event, pen.player)
-    player = event.player(pen.player)
-    if after and not player.excluded:
-        event = exclude(event, pen.player, "G-PEN-2")
-    elif excluded_before and not after and player.excluded:
-        event = _unforfeit(_reinstate(event, pen.player), pen.player, ("excluded",))
-    f = in_force(event.penalties[n - 1])
-    if pen.action == "match_loss" and (f is None or f[1] != "match_loss") and pen.round == len(event.rounds):
+    event = _exclusion_after_ruling(event, pen.player, excluded_before)
+    if _match_loss_lifted(event, pen, n):
         event = _unforfeit(event, pen.player, ("penalty",))  # the match loss is lifted: L-MATCH-LOSS
     return event
+
+
+def _exclusion_after_ruling(event: Event, pid: str, excluded_before: bool) -> Event:
+    """G-PEN-2 by the count of the penalties in force: excluded, or reinstated with the forfeits undone."""
+    after = excluded_by_penalties(event, pid)
+    player = event.player(pid)
+    if after and not player.excluded:
+        return exclude(event, pid, "G-PEN-2")
+    if excluded_before and not after and player.excluded:
+        return _unforfeit(_reinstate(event, pid), pid, ("excluded",))
+    return event
+
+
+def _match_loss_lifted(event: Event, pen: Penalty, n: int) -> bool:
+    """A match loss of the current round no longer in force after the ruling (L-MATCH-LOSS)."""
+    if pen.action != "match_loss" or pen.round != len(event.rounds):
+        return False
+    f = in_force(event.penalties[n - 1])
+    return f is None or f[1] != "match_loss"
 
 
 @action("appeal")

@@ -127,8 +127,7 @@ def _check_new_member(event: Event, member: str | None, members: set[str]) -> No
 
 @action("register")
 def _register(event, payload: Register):
-    if any(r.stage == "top" for r in event.rounds):
-        raise LyceeError(_("the Swiss rounds are over (the top cut is made): no more players can join"))
+    _refuse_after_top_cut(event)
     # look-alike names are one name from format 4 on (docs/names.md); a log written before replays as it was
     fold = fold_name if written_format() >= 4 else fold_text
     seen = {fold(p.name): p.name for p in event.players}
@@ -138,8 +137,7 @@ def _register(event, payload: Register):
     joined = len(event.rounds) + 1
     for p in payload.players:
         name = _new_name(event, p, seen, batch, fold)
-        if event.has_player(p.id) or any(x.id == p.id for x in event.removed):
-            raise LyceeError(_("player id {id!r} is taken", id=p.id))
+        _refuse_taken_id(event, p.id)
         seen[fold(name)] = name
         _check_new_member(event, p.member, members)
         if p.member:
@@ -148,6 +146,18 @@ def _register(event, payload: Register):
             Player(id=p.id, name=name, joined_round=joined, reading=check_reading(p.reading), member=p.member or None)
         )
     return replace(event, players=event.players + tuple(new))
+
+
+def _refuse_after_top_cut(event) -> None:
+    """No player joins once the top cut is made."""
+    if any(r.stage == "top" for r in event.rounds):
+        raise LyceeError(_("the Swiss rounds are over (the top cut is made): no more players can join"))
+
+
+def _refuse_taken_id(event, pid: str) -> None:
+    """A new player's id is no one's, not even a removed player's."""
+    if event.has_player(pid) or any(x.id == pid for x in event.removed):
+        raise LyceeError(_("player id {id!r} is taken", id=pid))
 
 
 @action("rename")

@@ -190,20 +190,21 @@ def _describe_report(payload: Report) -> str:
     )
 
 
+def _check_accepted(rnd: Round, m: Match, mine: dict, side) -> None:
+    """A report is accepted only from a side that made one."""
+    if side in mine:
+        return
+    raise LyceeError(
+        _("round {r} table {t} has no report from {side} to accept", r=rnd.number, t=m.table, side=side or "-")
+    )
+
+
 @action("report_decision")
 def _report_decision(event: Event, payload: ReportDecision):
     rnd, m = _reported_match(event, payload.round, payload.table)
     mine = table_reports(event, payload.round, payload.table)
     if payload.op == "accept":
-        if payload.side not in mine:
-            raise LyceeError(
-                _(
-                    "round {r} table {t} has no report from {side} to accept",
-                    r=rnd.number,
-                    t=m.table,
-                    side=payload.side or "-",
-                )
-            )
+        _check_accepted(rnd, m, mine, payload.side)
         return event  # the accepted result is the ``result`` action stored with it
     if payload.op == "call":  # staff go to a table whose reports wait for them (the queue puts it last)
         _check_call(m, mine)
@@ -331,17 +332,25 @@ def table_state(event: Event, rnd: Round, m: Match, now=None) -> TableReport:
     for the time call a result may need, G-BO3-TIME)."""
     p1, p2 = _side_reports(event, rnd, m)
     if m.reported:
-        agreed = [s for s in (p1, p2) if s is not None]
-        by_players = len(agreed) >= 1 and all(same(s.result, match_text(m)) for s in agreed)
-        status = "recorded" if by_players else "staff"
-        return TableReport(rnd.number, m.table, status, p1, p2, match_text(m))
+        return TableReport(rnd.number, m.table, _recorded_by(m, p1, p2), p1, p2, match_text(m))
     status = _open_status(p1, p2)
     held = None
     if status == "held" and now is not None:
         assert p1 is not None
         held = needs_time_call(event, rnd.number, m.table, parse_result(p1.result), now)
-    called = next((c for c in reversed(event.calls) if c.round == rnd.number and c.table == m.table), None)
-    return TableReport(rnd.number, m.table, status, p1, p2, None, held, called)
+    return TableReport(rnd.number, m.table, status, p1, p2, None, held, _last_call(event, rnd, m))
+
+
+def _recorded_by(m: Match, p1: SideReport | None, p2: SideReport | None) -> str:
+    """recorded (as the players reported it) or staff (entered, or changed, by the desk)."""
+    agreed = [s for s in (p1, p2) if s is not None]
+    by_players = len(agreed) >= 1 and all(same(s.result, match_text(m)) for s in agreed)
+    return "recorded" if by_players else "staff"
+
+
+def _last_call(event: Event, rnd: Round, m: Match):
+    """The last time call made at the table of ``m``, or None."""
+    return next((c for c in reversed(event.calls) if c.round == rnd.number and c.table == m.table), None)
 
 
 def _side_reports(event: Event, rnd: Round, m: Match) -> tuple[SideReport | None, SideReport | None]:

@@ -303,12 +303,11 @@ def result_match(event: Event, rnd: Round, m: Match, payload: ResultAction) -> M
         _intentional_note(event, rnd, m)  # G-ID-2: the match is over
     corrected_by = check_correction(event, rnd, m, payload) if m.outcome is not None else None  # (a correction)
     r, games = _entered_result(event, rnd, payload)
-    note = _kept_note(m) if payload.note is UNSET else payload.note
+    note = _result_note(event, rnd, m, payload, r.intentional)
     if r.intentional:
-        note = _intentional_note(event, rnd, m, payload.override_by, payload.not_started_by)
         games = ()
     if corrected_by:
-        note = (note + " " if note else "") + f"(corrected by head judge {corrected_by})"
+        note = _with_correction(note, corrected_by)
     check_result(r, event.match, rnd.stage)
     if games is None:
         games = _games_kept(r, m)
@@ -317,6 +316,18 @@ def result_match(event: Event, rnd: Round, m: Match, payload: ResultAction) -> M
     return Match(
         m.table, m.p1, m.p2, r.p1_wins, r.p2_wins, r.draws, r.outcome, note, games, m.extension, r.intentional, m.why
     )
+
+
+def _result_note(event: Event, rnd: Round, m: Match, payload: ResultAction, intentional: bool) -> str:
+    """The note of the match after the result: the intentional draw's ruling, the one typed, else the one kept."""
+    if intentional:
+        return _intentional_note(event, rnd, m, payload.override_by, payload.not_started_by)
+    return _kept_note(m) if payload.note is UNSET else payload.note
+
+
+def _with_correction(note: str, corrected_by: str) -> str:
+    """The note with the head judge who corrected the result named after it."""
+    return (note + " " if note else "") + f"(corrected by head judge {corrected_by})"
 
 
 # The fields of Match in the order result_match and the pair reducer pass them.

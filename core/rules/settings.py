@@ -407,16 +407,27 @@ def changed(event: Event, wanted: dict) -> dict:
 def show_value(field: str, value) -> str:
     """A setting's value for messages and the audit trail."""
     if field == "tiebreakers":
-        return ",".join(value) or "-" if isinstance(value, (list, tuple)) else str(value)
+        return _show_tiebreakers(value)
     if isinstance(value, bool):
         return _("yes") if value else _("no")
     if field == "staff" and isinstance(value, dict):
         return _show_staff(value)
     if field == "rules":
         return labels.rules_label(value)
-    if field in ("kind", "match"):
-        return (labels.kind_label if field == "kind" else labels.match_label)(value) if value else "-"
+    if field in _NAMED_BY:
+        return _NAMED_BY[field](value) if value else "-"
     return "-" if value is None else str(value)
+
+
+# the settings shown by their label (an empty one as "-")
+_NAMED_BY = {"kind": labels.kind_label, "match": labels.match_label}
+
+
+def _show_tiebreakers(value) -> str:
+    """The tie-breakers in order, comma-separated ("-" for none)."""
+    if not isinstance(value, (list, tuple)):
+        return str(value)
+    return ",".join(value) or "-"
 
 
 def _show_staff(value: dict) -> str:
