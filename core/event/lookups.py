@@ -19,13 +19,19 @@ def find_player(event: Event, ref: str) -> Player:
     by_id = event.player(value) if how != "name" and event.has_player(value) else None
     hits = [] if how == "id" else _players_named(event, value)
     if by_id is not None:
-        others = [p for p in hits if p.id != by_id.id]
-        if others and how is None:
-            raise ambiguous(value, by_id.name, others[0].id)
+        if how is None:
+            _refuse_ambiguous(value, by_id, hits)
         return by_id
     if len(hits) == 1:
         return hits[0]
     raise NotFound(_("no player {ref!r} in {name}", ref=ref, name=event.name))
+
+
+def _refuse_ambiguous(ref: str, by_id: Player, named: list[Player]) -> None:
+    """A plain ref that is one player's id and another player's name is refused (docs/names.md)."""
+    others = [p for p in named if p.id != by_id.id]
+    if others:
+        raise ambiguous(ref, by_id.name, others[0].id)
 
 
 def _players_named(event: Event, name: str) -> list[Player]:

@@ -180,10 +180,13 @@ def _rename(event, payload: Rename):
             )
         )
     name = _free_name(event, p.id, name, payload.allow_same_name)
-    players = tuple(replace(x, name=name, reading=reading) if x.id == p.id else x for x in event.players)
-    pods = tuple(
-        tuple(replace(seat, name=name) if seat.player == p.id else seat for seat in pod) for pod in event.pods
-    )  # the draft table names its seats
+    return _renamed(event, p.id, name, reading)
+
+
+def _renamed(event: Event, pid: str, name: str, reading: str | None) -> Event:
+    """``event`` with ``pid`` called ``name`` (and ``reading``) everywhere, the draft table's seats too."""
+    players = tuple(replace(x, name=name, reading=reading) if x.id == pid else x for x in event.players)
+    pods = tuple(tuple(replace(seat, name=name) if seat.player == pid else seat for seat in pod) for pod in event.pods)
     return replace(event, players=players, pods=pods)
 
 
@@ -208,21 +211,31 @@ def _free_name(event: Event, pid: str, name: str, allow_same_name: bool) -> str:
     )
 
 
+def _first_round_paired(event: Event, pid: str) -> int | None:
+    """The first round ``pid`` was paired in, or None."""
+    return next((r.number for r in event.rounds if any(pid in m.players() for m in r.matches)), None)
+
+
+def _has_limited_place(event: Event, pid: str) -> bool:
+    """``pid`` has a seat at the draft table or a pool."""
+    return any(s.player == pid for pod in event.pods for s in pod) or event.pool_of(pid) is not None
+
+
 def removal_refusal(event: Event, pid: str) -> str | None:
     """Why the registration of ``pid`` cannot be removed (it was paired, it has
     a seat, a pool or a penalty on record), or None: a registration is removed
     only while nothing of the event's play refers to it."""
     p = event.player(pid)
-    for r in event.rounds:
-        if any(pid in m.players() for m in r.matches):
-            return _(
-                "{name} was paired in round {r}: only a registration never paired can be removed; to take "
-                "them out of the next rounds drop them (`lycee player drop EVENT {id}`, in the app Ctrl+O)",
-                name=p.name,
-                r=r.number,
-                id=p.id,
-            )
-    if any(s.player == pid for pod in event.pods for s in pod) or event.pool_of(pid) is not None:
+    paired = _first_round_paired(event, pid)
+    if paired is not None:
+        return _(
+            "{name} was paired in round {r}: only a registration never paired can be removed; to take "
+            "them out of the next rounds drop them (`lycee player drop EVENT {id}`, in the app Ctrl+O)",
+            name=p.name,
+            r=paired,
+            id=p.id,
+        )
+    if _has_limited_place(event, pid):
         return _(
             "{name} has a seat at the draft table or a pool: drop them instead "
             "(`lycee player drop EVENT {id}`, in the app Ctrl+O)",
@@ -248,12 +261,18 @@ def _remove(event, payload: Remove):
     why = removal_refusal(event, p.id)
     if why is not None:
         raise LyceeError(why)
+    return _without(event, p)
+
+
+def _without(event: Event, p) -> Event:
+    """``event`` as if ``p`` never registered (their decklist, deck checks and apart pairs gone); the id stays taken."""
+    pid = p.id
     return replace(
         event,
-        players=tuple(x for x in event.players if x.id != p.id),
-        decklists=tuple(x for x in event.decklists if x.player != p.id),
-        deck_checks=tuple(x for x in event.deck_checks if x.player != p.id),
-        apart=tuple(x for x in event.apart if p.id not in x),
+        players=tuple(x for x in event.players if x.id != pid),
+        decklists=tuple(x for x in event.decklists if x.player != pid),
+        deck_checks=tuple(x for x in event.deck_checks if x.player != pid),
+        apart=tuple(x for x in event.apart if pid not in x),
         removed=event.removed + (p,),
     )
 
@@ -269,8 +288,8 @@ def _drop(event, payload: Drop):
     return drop_player(event, p.id, forfeit=payload.forfeit)
 
 
-def drop_player(event: Event, pid: str, forfeit: bool = True, why: str = "drop", rule: str = "G-DROP-2") -> Event:
-    p = event.player(pid)
+def _check_still_in(p) -> None:
+    """G-DROP-1: a player excluded or dropped already is out of the event."""
     if p.excluded:
         raise RuleError(_("{name} was excluded and is already out of the event", name=p.name), "G-DROP-1")
     if p.dropped_after_round is not None:
@@ -282,12 +301,23 @@ def drop_player(event: Event, pid: str, forfeit: bool = True, why: str = "drop",
             ),
             "G-DROP-1",
         )
+
+
+def _open_match_forfeited(event: Event, rnd, pid: str, why: str, rule: str) -> Event:
+    """``pid``'s match of ``rnd`` forfeited if it has no result yet."""
+    m = player_match(rnd, pid)
+    if m is None or m.reported:
+        return event
+    return forfeit_match(event, rnd, m, pid, why, rule)
+
+
+def drop_player(event: Event, pid: str, forfeit: bool = True, why: str = "drop", rule: str = "G-DROP-2") -> Event:
+    p = event.player(pid)
+    _check_still_in(p)
     rnd = event.current_round
     after = len(event.rounds)
     if rnd is not None and forfeit:
-        m = player_match(rnd, p.id)
-        if m is not None and not m.reported:
-            event = forfeit_match(event, rnd, m, p.id, why, rule)
+        event = _open_match_forfeited(event, rnd, p.id, why, rule)
     players = tuple(replace(x, dropped_after_round=after) if x.id == p.id else x for x in event.players)
     return replace(event, players=players)
 

@@ -87,6 +87,15 @@ def side_result(said: str, side: str) -> Result:
     return r if side == "p1" else r.swapped()
 
 
+def _gone_refusal(p, say: Callable[..., str]) -> str | None:
+    """An excluded or dropped player reports no result."""
+    if p.excluded:
+        return say("{name} was excluded from the event: no result is reported", name=p.name)
+    if p.dropped_after_round is not None:
+        return say("{name} dropped after round {r}: no result is reported", name=p.name, r=p.dropped_after_round)
+    return None
+
+
 def report_refusal(event: Event, pid: str, over_ok: bool = False, say: Callable[..., str] = _) -> str | None:
     """Why ``pid`` cannot report now, or None.  ``over_ok``: a round whose
     results are all in is no reason (what the report page shows a player
@@ -95,10 +104,9 @@ def report_refusal(event: Event, pid: str, over_ok: bool = False, say: Callable[
     if not event.phone_reports:
         return say("phone reports are off for this event: report your result at the desk")
     p = event.player(pid)
-    if p.excluded:
-        return say("{name} was excluded from the event: no result is reported", name=p.name)
-    if p.dropped_after_round is not None:
-        return say("{name} dropped after round {r}: no result is reported", name=p.name, r=p.dropped_after_round)
+    gone = _gone_refusal(p, say)
+    if gone is not None:
+        return gone
     rnd = event.current_round
     if rnd is None:
         return say("no round is running: pairings are not out yet")

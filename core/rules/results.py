@@ -98,6 +98,15 @@ def _describe_unpair(payload: Unpair) -> str:
     return _("took back the pairing of round {r}", r=payload.round)
 
 
+def _match_started(m: Match) -> str | None:
+    """Why ``m`` has started whatever a judge saw (a result, games entered), or None."""
+    if m.reported and not m.intentional:
+        return _("table {t} already has a result (the match is over)", t=m.table)
+    if m.games:
+        return _("games were entered at table {t} (the match has started)", t=m.table)
+    return None
+
+
 def _intentional_note(
     event: Event, rnd: Round, m: Match, legacy_override: str | None = None, not_started_by: str | None = None
 ) -> str:
@@ -110,12 +119,8 @@ def _intentional_note(
     whoever says otherwise.  ``legacy_override`` (``override_by`` in logs
     written before G-ID-2 was enforced) keeps those events opening as they
     were recorded."""
-    why = None
-    if m.reported and not m.intentional:
-        why = _("table {t} already has a result (the match is over)", t=m.table)
-    elif m.games:
-        why = _("games were entered at table {t} (the match has started)", t=m.table)
-    elif rnd.clock is not None:
+    why = _match_started(m)
+    if why is None and rnd.clock is not None:
         if not_started_by:
             judge = require_table_judge(event, m, not_started_by, "G-ID-1")
             return not_started_note(judge)
@@ -356,6 +361,18 @@ def _index_at(matches: list[Match], table: int) -> int | None:
     return next((k for k, m in enumerate(matches) if m.table == table), None)
 
 
+def _result_into(event: Event, rnd: Round, matches: list[Match], p: ResultAction) -> LyceeError | None:
+    """The result ``p`` put into ``matches`` (the round's, in table order), or its refusal (``matches`` unchanged)."""
+    try:
+        i = _index_at(matches, p.table)
+        if i is None:
+            raise NotFound(_("round {number} has no table {table}", number=rnd.number, table=p.table))
+        matches[i] = result_match(event, rnd, matches[i], p)
+    except LyceeError as err:
+        return err
+    return None
+
+
 def apply_results(event: Event, number: int, payloads: list[ResultAction]) -> tuple[Event, list[LyceeError | None]]:
     """``result`` actions of round ``number`` applied in turn, as
     ``core.rules.apply`` gives them one by one, but with the round and the
@@ -375,14 +392,7 @@ def apply_results(event: Event, number: int, payloads: list[ResultAction]) -> tu
     for p in payloads:
         if p.round != number:
             raise ValueError("apply_results: every result is of round number")
-        try:
-            i = _index_at(matches, p.table)
-            if i is None:
-                raise NotFound(_("round {number} has no table {table}", number=rnd.number, table=p.table))
-            matches[i] = result_match(event, rnd, matches[i], p)
-            errors.append(None)
-        except LyceeError as err:
-            errors.append(err)
+        errors.append(_result_into(event, rnd, matches, p))
     if all(e is not None for e in errors):
         return event, errors
     return event.with_round(replace(rnd, matches=tuple(matches))), errors
