@@ -378,6 +378,15 @@ def staff_doing_label(doing: str) -> str:
 PLACINGS = ("winner", "final", "third_place", "semi-final", "quarter-final", "round-of-16", "swiss")
 
 
+def _best_of(reached: str) -> int | None:
+    """The N of ベストN for a player who lost in round ``reached`` (semi-final 4,
+    quarter-final 8, round-of-N N), or None."""
+    best = {"semi-final": 4, "quarter-final": 8}.get(reached)
+    if best is None and reached.startswith("round-of-") and reached[9:].isdigit():
+        return int(reached[9:])
+    return best
+
+
 def placing_label(reached: str, place: int = 3, tr=_, size: int | None = None) -> str:
     """A final placing in words (G-SE), the same on the desk, ``lycee standings``, every
     export, the phones and the TV: 優勝, 準優勝, 3位 and 4位 where the third-place match was
@@ -389,9 +398,7 @@ def placing_label(reached: str, place: int = 3, tr=_, size: int | None = None) -
     _ = tr
     if reached == "third_place":
         return _("4th place") if place == 4 else _("3rd place")
-    best = {"semi-final": 4, "quarter-final": 8}.get(reached)
-    if best is None and reached.startswith("round-of-") and reached[9:].isdigit():
-        best = int(reached[9:])
+    best = _best_of(reached)
     if best is not None:
         return _("top {n}", n=min(best, size) if size else best)
     return {"winner": _("champion"), "final": _("runner-up"), "swiss": _("Swiss")}.get(reached, reached)

@@ -162,32 +162,44 @@ def _build_confusables(source) -> tuple[dict[str, str], dict[str, str]]:
     return {k: v for k, v in table.items() if k != v}, _latin_capitals(table)
 
 
+def _confusable_pairs(data: dict):
+    """(a character of the table, one text it is confusable with), the
+    left-to-right marks the package wraps right-to-left letters in removed."""
+    for key, homoglyphs in data.items():
+        key = key.replace("\u200e", "")
+        if len(key) != 1:
+            continue  # a sequence: listed again from the side of its single character
+        for h in homoglyphs:
+            yield key, h["c"].replace("\u200e", "")
+
+
+def _root(parent: dict[str, str], x: str) -> str:
+    """The prototype of ``x`` so far in the union-find ``parent`` (paths halved)."""
+    while parent.setdefault(x, x) != x:
+        parent[x] = parent[parent[x]]
+        x = parent[x]
+    return x
+
+
+def _union(parent: dict[str, str], x: str, y: str) -> None:
+    """``x`` and ``y`` confusable: one class, the smallest character its prototype."""
+    a, b = _root(parent, x), _root(parent, y)
+    if a != b:
+        parent[max(a, b)] = min(a, b)
+
+
 def _prototypes(data: dict) -> dict[str, str]:
     """Each character of the table to its prototype: the smallest of the
     characters it is confusable with, one way or another (a union-find), and a
     character confusable with a sequence to that sequence's prototypes."""
     parent: dict[str, str] = {}
-
-    def root(x: str) -> str:
-        while parent.setdefault(x, x) != x:
-            parent[x] = parent[parent[x]]
-            x = parent[x]
-        return x
-
     sequences: dict[str, str] = {}
-    for key, homoglyphs in data.items():
-        key = key.replace("\u200e", "")  # the package wraps right-to-left letters in LRMs
-        if len(key) != 1:
-            continue  # a sequence: listed again from the side of its single character
-        for h in homoglyphs:
-            c = h["c"].replace("\u200e", "")
-            if len(c) == 1:
-                a, b = root(key), root(c)
-                if a != b:
-                    parent[max(a, b)] = min(a, b)
-            elif c:
-                sequences[key] = c
-    table = {c: root(c) for c in parent}
+    for key, c in _confusable_pairs(data):
+        if len(c) == 1:
+            _union(parent, key, c)
+        elif c:
+            sequences[key] = c
+    table = {c: _root(parent, c) for c in parent}
     for key, seq in sequences.items():
         table[key] = "".join(table.get(c, c) for c in unicodedata.normalize("NFD", seq))
     return table

@@ -225,14 +225,7 @@ def _playoff(ev: Event, size: int, rng: random.Random, match: str) -> Event | No
         ms = pair_playoff(ev, tied, rng)
     except LyceeError:
         return None
-    ev = _pair(ev, ms, "playoff")
-    for m in ev.rounds[-1].matches:
-        if not m.reported:
-            ev = apply(
-                ev,
-                {"type": "result", "data": {"round": len(ev.rounds), "table": m.table, **_winner_result(rng, match)}},
-            )
-    return ev
+    return _winners_reported(_pair(ev, ms, "playoff"), rng, match)
 
 
 def _pair(ev: Event, ms, stage: str) -> Event:

@@ -266,10 +266,15 @@ def _pods(event, payload: Pods):
         if len(pod) < 2:
             raise LyceeError(_("pod {i} seats fewer than 2", i=i), "L-DRAFT-POD")
         pods.append(tuple(_draft_seat(event, seat, i, seen) for seat in pod))
+    _check_all_seated(event, seen)
+    return replace(event, pods=tuple(pods))
+
+
+def _check_all_seated(event: Event, seen: set[str]) -> None:
+    """G-DRAFT-1: every active player has a seat at a draft table."""
     unseated = [p.name for p in event.players if p.active and p.id not in seen]
     if unseated:
         raise LyceeError(_("not seated in the draft: {names}", names=join_list(unseated, words=True)), "G-DRAFT-1")
-    return replace(event, pods=tuple(pods))
 
 
 def _check_seating_open(event: Event, payload: Pods) -> None:

@@ -35,7 +35,7 @@ from core import labels
 from core.errors import LyceeError, NotFound, RuleError
 from core.event.changes import set_match
 from core.event.lookups import round_of
-from core.event.model import ClockState, Event
+from core.event.model import ClockState, Event, Round
 from core.i18n import _
 from core.log import action, describer
 from core.log.actions import Clock
@@ -271,10 +271,19 @@ def _clock(event, payload: Clock):
     if st is None:
         raise LyceeError(_("round {r}'s clock has not started", r=rnd.number))
     if op == "pause":
-        if st.paused:
-            raise LyceeError(_("round {r}'s clock is already paused", r=rnd.number))
-        return event.with_round(replace(rnd, clock=replace(st, pauses=st.pauses + ((at, None),))))
-    # resume
+        return _paused(event, rnd, st, at)
+    return _resumed(event, rnd, st, at)
+
+
+def _paused(event: Event, rnd: Round, st, at: str) -> Event:
+    """The running clock of ``rnd`` paused at ``at``."""
+    if st.paused:
+        raise LyceeError(_("round {r}'s clock is already paused", r=rnd.number))
+    return event.with_round(replace(rnd, clock=replace(st, pauses=st.pauses + ((at, None),))))
+
+
+def _resumed(event: Event, rnd: Round, st, at: str) -> Event:
+    """The paused clock of ``rnd`` running again from ``at``."""
     if not st.paused:
         raise LyceeError(_("round {r}'s clock is not paused", r=rnd.number))
     pauses = st.pauses[:-1] + ((st.pauses[-1][0], at),)

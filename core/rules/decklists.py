@@ -184,6 +184,19 @@ def _describe_decklist(payload: DecklistAction) -> str:
     return text
 
 
+def _entries(lines, section: str, who: str) -> tuple[DeckEntry, ...]:
+    """The lines of a decklist section as entries (each line checked)."""
+    return tuple(DeckEntry(c, n, nm) for c, n, nm in deck_lines(lines, section, who))
+
+
+def _check_differences(recorded, lines: tuple, name: str) -> None:
+    """G-DECKLIST: the differences an action records are those between the decks."""
+    if tuple(tuple(x) for x in recorded) != lines:
+        raise LyceeError(
+            _("the differences recorded for {name}'s deck check do not match the decks", name=name), "G-DECKLIST"
+        )
+
+
 @action("deck_check")
 def _deck_check(event, payload: DeckCheckAction):
     """The deck presented at the table against the registered list (G-DECKLIST)."""
@@ -192,18 +205,11 @@ def _deck_check(event, payload: DeckCheckAction):
     rec = event.decklist_of(pid)
     if rec is None:
         raise RuleError(_("{name} has no registered decklist to check the deck against", name=p.name), "G-DECKLIST")
-    presented = Decklist(
-        tuple(DeckEntry(c, n, nm) for c, n, nm in deck_lines(payload.deck, "deck", p.name)),
-        tuple(DeckEntry(c, n, nm) for c, n, nm in deck_lines(payload.spare, "spare", p.name)),
-    )
+    presented = Decklist(_entries(payload.deck, "deck", p.name), _entries(payload.spare, "spare", p.name))
     diff = compare(as_decklist(rec), presented)
     lines = tuple((x.section, x.number, x.registered, x.presented) for x in diff.lines)
     if payload.differences is not UNSET:
-        given = tuple(tuple(x) for x in payload.differences)
-        if given != lines:
-            raise LyceeError(
-                _("the differences recorded for {name}'s deck check do not match the decks", name=p.name), "G-DECKLIST"
-            )
+        _check_differences(payload.differences, lines, p.name)
     check = DeckCheck(pid, len(event.rounds), lines, payload.by, payload.at, payload.source)
     return replace(event, deck_checks=event.deck_checks + (check,))
 

@@ -447,6 +447,33 @@ def _cell(row: list[str], j: int) -> str:
     return row[j].strip() if 0 <= j < len(row) else ""
 
 
+def _check_imported_number(raw: dict[str, Any], n: str, where: str, seen: dict[str, int], taken: set[str]) -> None:
+    """A member number typed in an import is on one line only and no member's yet."""
+    if n in seen:
+        raise LyceeError(
+            _(
+                "{where}member number {number} is also on line {first}: nothing was imported",
+                where=where,
+                number=n,
+                first=seen[n],
+            )
+        )
+    if n in taken:
+        _refuse_taken(raw, n, where, _("nothing was imported"))
+
+
+def _numbered(new: list[Member], used: set[str]) -> list[Member]:
+    """``new`` with a fresh number given to each member without one, in order (``used`` grows)."""
+    done = []
+    for m in new:
+        if not m.number:
+            n = next_number(used)
+            used.add(n)
+            m = Member(n, m.name, m.reading)
+        done.append(m)
+    return done
+
+
 def plan_import(
     raw: dict[str, Any], rows: list[tuple[int, str, str, str]], source: str, at: str
 ) -> tuple[dict[str, Any], list[Member]]:
@@ -462,33 +489,31 @@ def plan_import(
         nm, kana = _entry(name, reading, where)
         n = check_number(number, where) if number else ""
         if n:
-            if n in seen:
-                raise LyceeError(
-                    _(
-                        "{where}member number {number} is also on line {first}: nothing was imported",
-                        where=where,
-                        number=n,
-                        first=seen[n],
-                    )
-                )
-            if n in taken:
-                _refuse_taken(raw, n, where, _("nothing was imported"))
+            _check_imported_number(raw, n, where, seen, taken)
             seen[n] = line
         new.append(Member(n, nm, kana))
     # numbers for the rows without one, after every typed number is known
-    used = taken | set(seen)
-    done = []
-    for m in new:
-        if not m.number:
-            n = next_number(used)
-            used.add(n)
-            m = Member(n, m.name, m.reading)
-        done.append(m)
+    done = _numbered(new, taken | set(seen))
     out = _write_members(raw, [*members, *done])
     return _log(out, at, "import", file=os.path.basename(source), added=len(done)), done
 
 
 # -- suggestions as the clerk types ---------------------------------------------------------
+
+
+def _sorted_keys(keys: list[str]) -> list[tuple[str, int]]:
+    """(key, member index) of each member with that key, sorted for a prefix search."""
+    return sorted((k, i) for i, k in enumerate(keys) if k)
+
+
+def _blob_starts(names: list[str], kana: list[str]) -> list[int]:
+    """Where each member's line ("\\nNAME\\tREADING") starts in the index's one text."""
+    starts: list[int] = []
+    pos = 0
+    for n, r in zip(names, kana):
+        starts.append(pos)
+        pos += len(n) + len(r) + 2
+    return starts
 
 
 class MemberIndex:
@@ -503,15 +528,9 @@ class MemberIndex:
         self.members = sorted(members, key=sort_key)
         names = [fold_text(m.name) for m in self.members]
         kana = [to_hiragana(m.reading or "").replace(" ", "") for m in self.members]
-        self._sorted = [
-            sorted((k, i) for i, k in enumerate(keys) if k) for keys in (names, kana, [m.number for m in self.members])
-        ]
+        self._sorted = [_sorted_keys(keys) for keys in (names, kana, [m.number for m in self.members])]
         self._blob = "".join(f"\n{n}\t{r}" for n, r in zip(names, kana))
-        self._starts: list[int] = []
-        pos = 0
-        for n, r in zip(names, kana):
-            self._starts.append(pos)
-            pos += len(n) + len(r) + 2
+        self._starts = _blob_starts(names, kana)
 
     def _prefixed(self, table: list[tuple[str, int]], text: str, limit: int) -> list[int]:
         """The first ``limit`` (in 五十音 order) of the keys starting with ``text``: one slice, no Python loop over it."""
@@ -607,15 +626,20 @@ def history_rows(events: Iterable[Any], numbers: set[str]) -> list[HistoryRow]:
     return rows
 
 
+def _penalties_of(ev: Any, pid: str) -> tuple[dict, ...]:
+    """The penalties ``pid`` was given in ``ev`` (round, table, level, action, reason)."""
+    return tuple(
+        {"round": x.round, "table": x.table, "level": x.level, "action": x.action, "reason": x.reason}
+        for x in ev.penalties
+        if x.player == pid
+    )
+
+
 def _history_row(ev: Any, p: Any, table: list, final: dict[str, int]) -> HistoryRow:
     """Player ``p``'s row of event ``ev``: their record and place (``table``:
     the standings; ``final``: the final placings) and their penalties."""
     row = next((r for r in table if r.id == p.id), None)
-    pens = tuple(
-        {"round": x.round, "table": x.table, "level": x.level, "action": x.action, "reason": x.reason}
-        for x in ev.penalties
-        if x.player == p.id
-    )
+    pens = _penalties_of(ev, p.id)
     return HistoryRow(
         event=ev.id,
         event_name=ev.name,

@@ -527,17 +527,23 @@ def _appeal(event, payload: Appeal):
     return _after_ruling(replace(event, penalties=tuple(pens)), pen, n, before)
 
 
+def _match_before(before: Event, number: int, pid: str):
+    """``pid``'s match of round ``number`` in ``before`` (None: not paired, or no such round yet)."""
+    if len(before.rounds) < number:
+        return None
+    return player_match(before.rounds[number - 1], pid)
+
+
 def match_loss_words(before: Event, after: Event, pid: str) -> str:
     """What a penalty or an exclusion did to the player's match of the latest
     round, in words (L-MATCH-LOSS): recorded as lost, or over and standing as
     played; "" when the player has no match there (a bye, none paired)."""
     rnd = after.current_round
-    if rnd is None:
-        return ""
-    m = player_match(rnd, pid)
+    m = player_match(rnd, pid) if rnd is not None else None
     if m is None or m.is_bye:
         return ""
-    was = player_match(before.rounds[rnd.number - 1], pid) if len(before.rounds) >= rnd.number else None
+    assert rnd is not None
+    was = _match_before(before, rnd.number, pid)
     mine, theirs = (m.p1_wins, m.p2_wins) if m.p1 == pid else (m.p2_wins, m.p1_wins)
     score = f"{mine}-{theirs}"
     if m != was and m.loser() == pid:

@@ -87,6 +87,15 @@ def side_result(said: str, side: str) -> Result:
     return r if side == "p1" else r.swapped()
 
 
+def _closed_round_refusal(event: Event, rnd: Round, over_ok: bool, say: Callable[..., str]) -> str | None:
+    """A round whose pairings are not published yet, or (unless ``over_ok``) that is over, takes no report."""
+    if visible_rounds(event) < rnd.number:
+        return say("no round is running: round {r}'s pairings are not published yet", r=rnd.number)
+    if rnd.complete and not over_ok:
+        return say("no round is running: round {r} is over", r=rnd.number)
+    return None
+
+
 def _gone_refusal(p, say: Callable[..., str]) -> str | None:
     """An excluded or dropped player reports no result."""
     if p.excluded:
@@ -110,11 +119,9 @@ def report_refusal(event: Event, pid: str, over_ok: bool = False, say: Callable[
     rnd = event.current_round
     if rnd is None:
         return say("no round is running: pairings are not out yet")
-
-    if visible_rounds(event) < rnd.number:
-        return say("no round is running: round {r}'s pairings are not published yet", r=rnd.number)
-    if rnd.complete and not over_ok:
-        return say("no round is running: round {r} is over", r=rnd.number)
+    closed = _closed_round_refusal(event, rnd, over_ok, say)
+    if closed is not None:
+        return closed
     m = player_match(rnd, pid)
     if m is None:
         return say("{name} is not paired in round {r}", name=p.name, r=rnd.number)
@@ -220,11 +227,17 @@ def _report_decision(event: Event, payload: ReportDecision):
         return event.with_(calls=event.calls + (call,))
     if not mine:
         raise LyceeError(_("round {r} table {t} has no reports to clear", r=rnd.number, t=m.table))
-    here = lambda x: x.round == payload.round and x.table == payload.table  # noqa: E731
-    # the players report again: a call made for the reports taken back goes with them (the log keeps it)
-    return event.with_(
-        reports=tuple(x for x in event.reports if not here(x)), calls=tuple(c for c in event.calls if not here(c))
-    )
+    return _reports_cleared(event, payload.round, payload.table)
+
+
+def _reports_cleared(event: Event, number: int, table: int) -> Event:
+    """The reports of a table taken back: the players report again; a call made
+    for them goes with them (the log keeps it)."""
+
+    def elsewhere(x) -> bool:
+        return x.round != number or x.table != table
+
+    return event.with_(reports=tuple(filter(elsewhere, event.reports)), calls=tuple(filter(elsewhere, event.calls)))
 
 
 def _check_call(m: Match, mine: dict) -> None:

@@ -95,13 +95,21 @@ def _clock_running(event: Event) -> int | None:
     return None
 
 
+def _kind_lock(event: Event) -> str:
+    """Why the event's kind cannot change now ("" when it can)."""
+    if event.build is not None or event.pools:
+        return _("the build phase is open (pools or pods exist)")
+    if event.rounds:
+        return _("round 1 is paired")
+    return ""
+
+
 def locks(event: Event) -> dict[str, str]:
     """Setting -> why it cannot change now (with what frees it)."""
     out: dict[str, str] = {}
-    if event.build is not None or event.pools:
-        out["kind"] = _("the build phase is open (pools or pods exist)")
-    elif event.rounds:
-        out["kind"] = _("round 1 is paired")
+    kind = _kind_lock(event)
+    if kind:
+        out["kind"] = kind
     hit = _first_result(event)
     if hit is None and event.rounds:  # L-SET-LOCK: the slips of round 1 already name the match type
         out["match"] = _(
@@ -409,7 +417,7 @@ def show_value(field: str, value) -> str:
     if field == "tiebreakers":
         return _show_tiebreakers(value)
     if isinstance(value, bool):
-        return _("yes") if value else _("no")
+        return _show_yes_no(value)
     if field == "staff" and isinstance(value, dict):
         return _show_staff(value)
     if field == "rules":
@@ -421,6 +429,11 @@ def show_value(field: str, value) -> str:
 
 # the settings shown by their label (an empty one as "-")
 _NAMED_BY = {"kind": labels.kind_label, "match": labels.match_label}
+
+
+def _show_yes_no(value: bool) -> str:
+    """A yes-or-no setting in words."""
+    return _("yes") if value else _("no")
 
 
 def _show_tiebreakers(value) -> str:
