@@ -170,9 +170,19 @@ def _building_clock(b: BuildPhase, op: str, at: str) -> ClockState:
     if st is None:
         raise LyceeError(_("the deck-building time has not started"))
     if op == "pause":
-        if st.paused:
-            raise LyceeError(_("the deck-building time is already paused"))
-        return replace(st, pauses=st.pauses + ((at, None),))
+        return _building_paused(st, at)
+    return _building_resumed(st, at)
+
+
+def _building_paused(st: ClockState, at: str) -> ClockState:
+    """The running building timer paused at ``at``."""
+    if st.paused:
+        raise LyceeError(_("the deck-building time is already paused"))
+    return replace(st, pauses=st.pauses + ((at, None),))
+
+
+def _building_resumed(st: ClockState, at: str) -> ClockState:
+    """The paused building timer running again from ``at``."""
     if not st.paused:
         raise LyceeError(_("the deck-building time is not paused"))
     return replace(st, pauses=st.pauses[:-1] + ((st.pauses[-1][0], at),))
@@ -223,14 +233,8 @@ def override_data(event: Event, by: str, reason: str, at: str, catalog=None) -> 
     return Build(op="override", at=at, by=by, reason=reason, players=[g.player for g in round_one_gaps(event, catalog)])
 
 
-def _override(event: Event, b: BuildPhase, payload: Build) -> Event:
-    """The head judge lets round 1 pair although some decks are missing or
-    not legal (G-HEAD-JUDGE: the head judge's ruling is final for the event)."""
-    rule = build_rule(event.kind)
-    if event.rounds:
-        raise LyceeError(
-            _("round 1 of {event} is paired: the decks no longer wait for an override", event=event.name), rule
-        )
+def _check_head_judge_overrides(event: Event, by: str) -> None:
+    """G-HEAD-JUDGE: only the event's head judge overrides the decks."""
     hj = event.staff.head_judge
     if not hj:
         raise RuleError(
@@ -241,11 +245,22 @@ def _override(event: Event, b: BuildPhase, payload: Build) -> Event:
             ),
             "G-HEAD-JUDGE",
         )
-    by = payload.by.strip()
     if by != hj:
         raise RuleError(
             _("only the head judge ({hj}) overrides the decks, not {by}", hj=hj, by=by or "-"), "G-HEAD-JUDGE"
         )
+
+
+def _override(event: Event, b: BuildPhase, payload: Build) -> Event:
+    """The head judge lets round 1 pair although some decks are missing or
+    not legal (G-HEAD-JUDGE: the head judge's ruling is final for the event)."""
+    rule = build_rule(event.kind)
+    if event.rounds:
+        raise LyceeError(
+            _("round 1 of {event} is paired: the decks no longer wait for an override", event=event.name), rule
+        )
+    by = payload.by.strip()
+    _check_head_judge_overrides(event, by)
     reason = payload.reason.strip()
     if not reason:
         raise LyceeError(_("an override needs a reason: say why round 1 pairs with these decks"), "G-HEAD-JUDGE")

@@ -290,6 +290,15 @@ def _resumed(event: Event, rnd: Round, st, at: str) -> Event:
     return event.with_round(replace(rnd, clock=replace(st, pauses=pauses)))
 
 
+def _extension_minutes(minutes: int | None) -> int:
+    """An extension's minutes: a whole number from 1 to MAX_EXTENSION."""
+    if minutes is None or not 1 <= minutes <= MAX_EXTENSION:
+        raise LyceeError(
+            _("extension {minutes!r}: a whole number of minutes from 1 to {max}", minutes=minutes, max=MAX_EXTENSION)
+        )
+    return minutes
+
+
 def _extend(event: Event, rnd, payload: Clock) -> Event:
     """Extra minutes for one table still playing (G-TIME), at most MAX_EXTENSION."""
     m = rnd.match_at(payload.table) if payload.table is not None else None
@@ -299,11 +308,7 @@ def _extend(event: Event, rnd, payload: Clock) -> Event:
         raise RuleError(_("table {t} is a bye: nothing to extend", t=m.table), "G-TIME")
     if m.reported:
         raise RuleError(_("the match at table {t} is finished: no extension", t=m.table), "G-TIME")
-    minutes = payload.minutes
-    if minutes is None or not 1 <= minutes <= MAX_EXTENSION:
-        raise LyceeError(
-            _("extension {minutes!r}: a whole number of minutes from 1 to {max}", minutes=minutes, max=MAX_EXTENSION)
-        )
+    minutes = _extension_minutes(payload.minutes)
     return set_match(event, rnd, replace(m, extension=m.extension + minutes))
 
 

@@ -149,6 +149,25 @@ def _build(b: dict) -> BuildPhase:
     return phase
 
 
+def _deck_record(x: dict) -> DeckRecord:
+    """A registered decklist as the file holds it."""
+    return DeckRecord(
+        x["player"], _lines(x["deck"]), _lines(x.get("spare", [])), x.get("source", ""), x.get("round", 0)
+    )
+
+
+def _deck_check(x: dict) -> DeckCheck:
+    """A deck check as the file holds it."""
+    return DeckCheck(
+        x["player"],
+        x["round"],
+        tuple(tuple(e) for e in x["differences"]),
+        x.get("by", ""),
+        x.get("at", ""),
+        x.get("source", ""),
+    )
+
+
 @action("file_records")
 def _file_records(event: Event, payload: FileRecords) -> Event:
     """Decklists, deck checks, the build phase, pods, pools and the store
@@ -156,23 +175,8 @@ def _file_records(event: Event, payload: FileRecords) -> Event:
     doc = payload.doc  # checked by the event-file schema (core.rules.eventfile)
     return replace(
         event,
-        decklists=tuple(
-            DeckRecord(
-                x["player"], _lines(x["deck"]), _lines(x.get("spare", [])), x.get("source", ""), x.get("round", 0)
-            )
-            for x in doc.get("decklists", ())
-        ),
-        deck_checks=tuple(
-            DeckCheck(
-                x["player"],
-                x["round"],
-                tuple(tuple(e) for e in x["differences"]),
-                x.get("by", ""),
-                x.get("at", ""),
-                x.get("source", ""),
-            )
-            for x in doc.get("deck_checks", ())
-        ),
+        decklists=tuple(_deck_record(x) for x in doc.get("decklists", ())),
+        deck_checks=tuple(_deck_check(x) for x in doc.get("deck_checks", ())),
         build=_build(doc["build"]) if doc.get("build") is not None else None,
         pods=tuple(tuple(DraftSeat(s["name"], s.get("player")) for s in pod) for pod in doc.get("pods", ())),
         pools=tuple(_pool(x) for x in doc.get("pools", ())),

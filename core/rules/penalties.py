@@ -282,6 +282,13 @@ def _reinstate(event: Event, pid: str) -> Event:
     return replace(event, players=players)
 
 
+def _lost_by(m, pid: str, whys: tuple[str, ...]) -> bool:
+    """``m`` is recorded as lost by ``pid`` for one of ``whys`` (the first word of its note)."""
+    if m.is_bye or not m.reported or m.winner() == pid:
+        return False
+    return (m.note or "").split(" ")[0] in whys
+
+
 def _unforfeit(event: Event, pid: str, whys: tuple[str, ...]) -> Event:
     """An overturned exclusion or match loss (G-HEAD-JUDGE): the player's
     match of the current round that it recorded as lost (note ``excluded
@@ -289,15 +296,10 @@ def _unforfeit(event: Event, pid: str, whys: tuple[str, ...]) -> Event:
     played on and its result entered (L-MATCH-LOSS).  A forfeit in an earlier
     round stays: the head judge corrects it (``result --correct --by``)."""
     rnd = event.current_round
-    if rnd is None:
+    m = player_match(rnd, pid) if rnd is not None else None
+    if m is None or not _lost_by(m, pid, whys):
         return event
-
-    m = player_match(rnd, pid)
-    if m is None or m.is_bye or not m.reported or m.winner() == pid:
-        return event
-    why = (m.note or "").split(" ")[0]
-    if why not in whys:
-        return event
+    assert rnd is not None
     return set_match(event, rnd, replace(m, p1_wins=0, p2_wins=0, draws=0, outcome=None, note="", games=()))
 
 
@@ -473,13 +475,18 @@ def _ruling(event: Event, pen: Penalty, payload: Appeal, hj: str) -> dict:
         if payload.level or payload.action:
             raise LyceeError(_("only a 'changed' ruling takes a new level or action"))
         return appeal
+    return {**appeal, **_changed_penalty(event, pen, payload)}
+
+
+def _changed_penalty(event: Event, pen: Penalty, payload: Appeal) -> dict:
+    """The new level and action of a penalty the head judge changed (what is not given stays)."""
     level = payload.level or pen.level
     act = payload.action or pen.action
     _check_level(event, level, PENALTY_LEVELS)
     _check_action(event, act)
     if (level, act) == (pen.level, pen.action):
         raise LyceeError(_("a changed penalty needs a new level or action"))
-    return {**appeal, "level": level, "action": act}
+    return {"level": level, "action": act}
 
 
 def _after_ruling(event: Event, pen: Penalty, n: int, excluded_before: bool) -> Event:

@@ -101,19 +101,24 @@ def _new_name(event: Event, p, seen: dict[str, str], batch: set[str], fold) -> s
         key = fold(name)
     if key not in seen:
         return name
-    if p.allow_same_name:
-        # a second person of the same name (the command line in README.md: --allow-same-name):
-        # registered as "NAME (2)", so every screen and export tells them apart
-        return same_name_label(name, set(seen), fold)
-    raise LyceeError(
+    if not p.allow_same_name:
+        raise _same_name_error(event, name, seen[key])
+    # a second person of the same name (the command line in README.md: --allow-same-name):
+    # registered as "NAME (2)", so every screen and export tells them apart
+    return same_name_label(name, set(seen), fold)
+
+
+def _same_name_error(event: Event, name: str, registered: str) -> LyceeError:
+    """L-NAME-KEY: ``name`` is one name with ``registered`` (a look-alike named)."""
+    return LyceeError(
         _(
             "{name!r} is already registered in {name2} (as {x!r}); a second person of that "
             "name: `lycee player add EVENT NAME --allow-same-name` (the app asks)",
             name=name,
             name2=event.name,
-            x=seen[key],
+            x=registered,
         )
-        + lookalike_note(name, seen[key])
+        + lookalike_note(name, registered)
     )
 
 

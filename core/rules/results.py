@@ -30,6 +30,12 @@ from core.tournament.matchrules import (
 )
 
 
+def _check_third_place_planned(event: Event, stage: str) -> None:
+    """G-SE: a third-place match is planned with the first elimination round only."""
+    if stage != "top" or any(r.stage == "top" for r in event.rounds):
+        raise LyceeError(_("a third-place match is planned with the first elimination round only (G-SE)"))
+
+
 @action("pair")
 def _pair(event, payload: Pair):
     number = payload.round
@@ -42,8 +48,8 @@ def _pair(event, payload: Pair):
     matches = [_paired_match(table, known) for table in payload.matches]
     stage = payload.stage
     third = payload.third_place
-    if third and (stage != "top" or any(r.stage == "top" for r in event.rounds)):
-        raise LyceeError(_("a third-place match is planned with the first elimination round only (G-SE)"))
+    if third:
+        _check_third_place_planned(event, stage)
     return replace(event, rounds=event.rounds + (Round(number, stage, tuple(matches), third_place=third),))
 
 
@@ -72,6 +78,11 @@ def _paired_match(table, known) -> Match:
     return Match(table.table, p1, p2, 0, 0, 0, None, table.note, (), 0, False, why)
 
 
+def _played_tables(rnd: Round) -> list[int]:
+    """The tables of ``rnd`` with a result (a bye not counted)."""
+    return [m.table for m in rnd.matches if m.reported and not m.is_bye]
+
+
 @action("unpair")
 def _unpair(event, payload: Unpair):
     """Take back the pairing of the current round before it starts, so it can
@@ -79,7 +90,7 @@ def _unpair(event, payload: Unpair):
     rnd = event.current_round
     if rnd is None or rnd.number != payload.round:
         raise LyceeError(_("round {round} is not the current round", round=payload.round))
-    played = [m.table for m in rnd.matches if m.reported and not m.is_bye]
+    played = _played_tables(rnd)
     if played:
         raise LyceeError(
             _(
@@ -435,15 +446,8 @@ def add_game(event: Event, rnd: Round, m: Match, code: str) -> Event:
 ID_DECISIONS = ("replay", "no_winner")
 
 
-@action("id_decision")
-def _id_decision(event, payload: IdDecision):
-    """G-ID-3: where a ranking is needed (an elimination or playoff match), the
-    organizer orders a replay of an intentionally drawn match or, in the final
-    only, declares no winner (優勝者不在: see
-    :func:`core.tournament.elimination.no_winner_refusal`).  The draw itself
-    follows G-ID-1/2 (``override_by``: head judge)."""
-    rnd, m = table_of(event, payload.round, payload.table)
-    decision = payload.decision
+def _check_id_decision_table(rnd: Round, m: Match, decision: str) -> None:
+    """G-ID-3: replay or no winner, for a drawn match of an elimination or playoff round (no bye)."""
     if decision not in ID_DECISIONS:
         raise LyceeError(_("decision {decision!r}: choose replay or no_winner", decision=decision))
     if rnd.stage not in ("top", "playoff"):
@@ -456,6 +460,18 @@ def _id_decision(event, payload: IdDecision):
         )
     if m.is_bye:
         raise RuleError(_("table {table} is a bye", table=m.table), "G-ID-3")
+
+
+@action("id_decision")
+def _id_decision(event, payload: IdDecision):
+    """G-ID-3: where a ranking is needed (an elimination or playoff match), the
+    organizer orders a replay of an intentionally drawn match or, in the final
+    only, declares no winner (優勝者不在: see
+    :func:`core.tournament.elimination.no_winner_refusal`).  The draw itself
+    follows G-ID-1/2 (``override_by``: head judge)."""
+    rnd, m = table_of(event, payload.round, payload.table)
+    decision = payload.decision
+    _check_id_decision_table(rnd, m, decision)
     org = require_organizer(event, payload.by, "G-ID-3")
     require_not_playing(event, org, m)  # L-STAFF-PLAYS
     if not m.intentional:
@@ -500,6 +516,16 @@ def _check_time_decision(rnd: Round, m: Match, payload: TimeDecision) -> None:
         raise LyceeError(_("round {r} table {t} already has a result: correct it instead", r=rnd.number, t=m.table))
 
 
+def _winner_reason(m: Match, payload: TimeDecision) -> str:
+    """The organizer's reason for the winner named at time, who plays at the table."""
+    if payload.winner not in m.players():
+        raise LyceeError(_("the winner must be one of the two players of table {t}", t=m.table))
+    reason = payload.reason.strip()
+    if not reason:
+        raise LyceeError(_("naming the winner needs the organizer's reason (--reason TEXT)"))
+    return reason
+
+
 @action("time_decision")
 def _time_decision(event, payload: TimeDecision):
     """A time-out with equal game wins in an elimination or playoff match
@@ -531,11 +557,7 @@ def _time_decision(event, payload: TimeDecision):
         raise RuleError(
             _("the third-place match at table {t} is decided by an extra game (--extra-game)", t=m.table), "G-SE"
         )
-    if payload.winner not in m.players():
-        raise LyceeError(_("the winner must be one of the two players of table {t}", t=m.table))
-    reason = payload.reason.strip()
-    if not reason:
-        raise LyceeError(_("naming the winner needs the organizer's reason (--reason TEXT)"))
+    reason = _winner_reason(m, payload)
     new = replace(
         m,
         p1_wins=r.p1_wins,

@@ -255,6 +255,12 @@ def rounds_to_fix(event: Event, stage: str = "swiss") -> int | None:
     return suggested_rounds(len(event.eligible(1))) or None
 
 
+def _check_round_count(given) -> None:
+    """L-ROUNDS: a Swiss round count fixed at round 1 is a whole number from 1 to 30."""
+    if not isinstance(given, int) or isinstance(given, bool) or not 1 <= given <= 30:
+        raise LyceeError(_("rounds {r!r}: a whole number from 1 to 30", r=given))
+
+
 def fix_rounds(event: Event, payload: Pair) -> Event:
     """The ``pair`` reducer's part of L-ROUNDS: round 1 fixes a blank round
     count (the payload's ``rounds_fixed``, else the suggested count in action
@@ -267,8 +273,7 @@ def fix_rounds(event: Event, payload: Pair) -> Event:
         if written_format() < 4:
             return event  # paired before L-ROUNDS: the count stayed blank
         given = n
-    if not isinstance(given, int) or isinstance(given, bool) or not 1 <= given <= 30:
-        raise LyceeError(_("rounds {r!r}: a whole number from 1 to 30", r=given))
+    _check_round_count(given)
     return replace(event, rounds_planned=given)
 
 

@@ -69,11 +69,19 @@ def staff_problems(event: Event) -> list[tuple[str, str]]:
         out.append(("G-ORGANIZER", _("the event has no organizer")))
     if not [j for j in s.judges if j.strip()]:
         out.append(("G-JUDGE", _("the event has no judge")))
-    if not s.head_judge.strip():
-        out.append(("G-HEAD-JUDGE", _("the event has no head judge")))
-    elif _key(s.head_judge) not in {_key(j) for j in s.judges}:
-        out.append(("G-HEAD-JUDGE", _("the head judge {name!r} is not one of the judges", name=s.head_judge)))
+    head = _head_judge_problem(s)
+    if head:
+        out.append(("G-HEAD-JUDGE", head))
     return out
+
+
+def _head_judge_problem(s: Staff) -> str:
+    """G-HEAD-JUDGE: the event has a head judge, one of its judges ("" when so)."""
+    if not s.head_judge.strip():
+        return _("the event has no head judge")
+    if _key(s.head_judge) not in {_key(j) for j in s.judges}:
+        return _("the head judge {name!r} is not one of the judges", name=s.head_judge)
+    return ""
 
 
 def check_staff(event: Event, doing: str = "start") -> None:
@@ -169,6 +177,16 @@ def require_not_playing(event: Event, name: str, m: Match | None, rule: str = "L
         )
 
 
+def _head_judge_needed(event: Event) -> str:
+    """Why the event needs its head judge now (started, or a penalty may be appealed), or ""."""
+    if event.rounds:
+        return _("the event has started")
+    open_ = [n for n, p in enumerate(event.penalties, 1) if p.appeal is None]
+    if open_:
+        return _("penalty #{n} may still be appealed", n=open_[-1])
+    return ""
+
+
 def check_head_judge_kept(event: Event, staff: Staff) -> None:
     """L-STAFF-HJ: once the event started (round 1 paired), or while a
     penalty may still be appealed (one recorded without a ruling), the head
@@ -176,12 +194,8 @@ def check_head_judge_kept(event: Event, staff: Staff) -> None:
     old = event.staff.head_judge
     if not old.strip() or staff.head_judge.strip() or written_format() < 6:
         return
-    open_ = [n for n, p in enumerate(event.penalties, 1) if p.appeal is None]
-    if event.rounds:
-        why = _("the event has started")
-    elif open_:
-        why = _("penalty #{n} may still be appealed", n=open_[-1])
-    else:
+    why = _head_judge_needed(event)
+    if not why:
         return
     raise RuleError(
         _(

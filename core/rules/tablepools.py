@@ -79,8 +79,13 @@ def _check_correctable(event: Event, pid: str, name: str) -> None:
             ),
             rule,
         )
-    if event.kind == "draft" and event.pods and not any(s.player == pid for pod in event.pods for s in pod):
+    if event.kind == "draft" and event.pods and not _seated(event, pid):
         raise LyceeError(_("{name} has no seat in the draft", name=name), "G-DRAFT-1")
+
+
+def _seated(event: Event, pid: str) -> bool:
+    """``pid`` has a seat at a draft table."""
+    return any(s.player == pid for pod in event.pods for s in pod)
 
 
 def _pool_cards(raw, name: str, rule: str) -> tuple[str, ...]:
