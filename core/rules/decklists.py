@@ -225,14 +225,17 @@ def _describe_deck_check(payload: DeckCheckAction) -> str:
     return _("deck check of {player}: {n} difference(s): {parts}", player=payload.player, n=len(diffs), parts=parts)
 
 
+def _diff_row(x) -> tuple:
+    """A deck check's difference as (section, number, registered, presented), from a DiffLine or a stored line."""
+    return (x.section, x.number, x.registered, x.presented) if hasattr(x, "section") else tuple(x)
+
+
 def swaps_only(differences) -> bool:
     """Whether a deck check's differences are only cards swapped between deck
     and spares, the deck keeping its size: allowed between games of best of
     three (G-SPARE-2), undone after the match (G-SPARE-3).  ``differences``:
     (section, number, registered, presented) lines, or DiffLines."""
-    rows = [
-        (x.section, x.number, x.registered, x.presented) if hasattr(x, "section") else tuple(x) for x in differences
-    ]
+    rows = [_diff_row(x) for x in differences]
     if not rows:
         return False
     per_card: dict[str, int] = {}

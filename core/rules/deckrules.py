@@ -293,40 +293,38 @@ def rule_set_problems(event: Event, deck) -> list[DeckProblem]:
     """O-RULES: a card of the other game, one problem a number: an LO- card in
     a 2008 event (its cards are the guideline's products), any other number in
     an Overture event (Overture cards have LO- numbers)."""
-    out = []
-    for section in ("deck", "spare"):
-        for number in sorted(deck.counts(section)):
-            lo = is_overture_number(number)
-            if event.rules == "overture" and not lo:
-                out.append(
-                    DeckProblem(
-                        "O-CARDS-KNOWN",
-                        "illegal",
-                        _(
-                            "{number}: not a Lycee Overture card (this event plays by the Overture rules)",
-                            number=number,
-                        ),
-                        number,
-                        section,
-                        (number,),
-                    )
-                )
-            elif event.rules != "overture" and lo:
-                out.append(
-                    DeckProblem(
-                        "G-CARDS-VERSIONS",
-                        "illegal",
-                        _(
-                            "{number}: a Lycee Overture card; this event plays by the 2008 guideline "
-                            "(`lycee event set EVENT --rules overture` before round 1)",
-                            number=number,
-                        ),
-                        number,
-                        section,
-                        (number,),
-                    )
-                )
-    return out
+    overture = event.rules == "overture"
+    return [
+        _other_game_problem(number, section, overture)
+        for section in ("deck", "spare")
+        for number in sorted(deck.counts(section))
+        if is_overture_number(number) != overture
+    ]
+
+
+def _other_game_problem(number: str, section: str, overture: bool) -> DeckProblem:
+    """O-RULES: ``number`` is a card of the other game than the event's rule set plays."""
+    if overture:
+        return DeckProblem(
+            "O-CARDS-KNOWN",
+            "illegal",
+            _("{number}: not a Lycee Overture card (this event plays by the Overture rules)", number=number),
+            number,
+            section,
+            (number,),
+        )
+    return DeckProblem(
+        "G-CARDS-VERSIONS",
+        "illegal",
+        _(
+            "{number}: a Lycee Overture card; this event plays by the 2008 guideline "
+            "(`lycee event set EVENT --rules overture` before round 1)",
+            number=number,
+        ),
+        number,
+        section,
+        (number,),
+    )
 
 
 def deck_problems(event: Event, ref: str, catalog=None) -> list[DeckProblem]:

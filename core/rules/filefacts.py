@@ -184,6 +184,21 @@ def _file_records(event: Event, payload: FileRecords) -> Event:
     )
 
 
+def _penalty(x: dict) -> Penalty:
+    """A penalty as the file records it (with its appeal)."""
+    return Penalty(
+        x["player"],
+        x.get("round"),
+        x.get("table"),
+        x["level"],
+        x.get("action", "none"),
+        x["reason"],
+        x.get("by", ""),
+        x.get("appeal"),
+        x.get("at", ""),
+    )
+
+
 @action("file_people")
 def _file_people(event: Event, payload: FilePeople) -> Event:
     """Penalties as recorded (with their appeals), exclusions, and the player
@@ -196,18 +211,5 @@ def _file_people(event: Event, payload: FilePeople) -> Event:
         replace(p, excluded=True) if p.id in excluded else p
         for p in sorted(event.players, key=lambda p: order.get(p.id, len(order)))
     )
-    penalties = tuple(
-        Penalty(
-            x["player"],
-            x.get("round"),
-            x.get("table"),
-            x["level"],
-            x.get("action", "none"),
-            x["reason"],
-            x.get("by", ""),
-            x.get("appeal"),
-            x.get("at", ""),
-        )
-        for x in doc.get("penalties", ())
-    )
+    penalties = tuple(_penalty(x) for x in doc.get("penalties", ()))
     return replace(event, players=players, penalties=penalties)

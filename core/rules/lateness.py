@@ -192,6 +192,29 @@ def _describe_late(payload: Late) -> str:
     )
 
 
+def _check_has_table(rnd: Round, p) -> None:
+    """A player checks in at a table of the round (paired, no bye)."""
+    m = player_match(rnd, p.id)
+    if m is None:
+        raise NotFound(_("{name} is not paired in round {r}", name=p.name, r=rnd.number))
+    if m.is_bye:
+        raise LyceeError(_("{name} has the bye in round {r}: no table to sit at", name=p.name, r=rnd.number))
+
+
+def _check_not_checked_in(rnd: Round, p) -> None:
+    """A player checks in once a round."""
+    for c in rnd.checkins:
+        if c.player == p.id:
+            raise LyceeError(
+                _(
+                    "{name} already checked in for round {r} at {at}",
+                    name=p.name,
+                    r=rnd.number,
+                    at=labels.time_label(c.at),
+                )
+            )
+
+
 @action("checkin")
 def _checkin(event, payload: CheckinAction):
     rnd = round_of(event, payload.round)
@@ -203,21 +226,8 @@ def _checkin(event, payload: CheckinAction):
             _("{name} is {status}: no longer in the event", name=p.name, status=labels.player_status_label(p.status)),
             "G-DROP-1",
         )
-    m = player_match(rnd, p.id)
-    if m is None:
-        raise NotFound(_("{name} is not paired in round {r}", name=p.name, r=rnd.number))
-    if m.is_bye:
-        raise LyceeError(_("{name} has the bye in round {r}: no table to sit at", name=p.name, r=rnd.number))
-    for c in rnd.checkins:
-        if c.player == p.id:
-            raise LyceeError(
-                _(
-                    "{name} already checked in for round {r} at {at}",
-                    name=p.name,
-                    r=rnd.number,
-                    at=labels.time_label(c.at),
-                )
-            )
+    _check_has_table(rnd, p)
+    _check_not_checked_in(rnd, p)
     at = clock.stamp(payload.at)
     secs = clock.elapsed(rnd.clock, at)
     return event.with_round(replace(rnd, checkins=rnd.checkins + (Checkin(p.id, at, secs),)))

@@ -205,11 +205,15 @@ def check_store(value: Any, where: str = "store") -> dict[str, str] | None:
         raise LyceeError(_("{where}: a store is an object with a name", where=where))
     out = {"name": check_text(value["name"], "text", what=_("store name"))}
     for k, what in (("number", _("store number")), ("place", _("store location"))):
-        v = value.get(k, "")
-        if not isinstance(v, str):
-            raise LyceeError(_("{where}.{key}: expected text", where=where, key=k))
-        out[k] = check_text(v, "text", required=False, what=what) if v else ""
+        out[k] = _store_field(value.get(k, ""), where, k, what)
     return out
+
+
+def _store_field(v: Any, where: str, key: str, what: str) -> str:
+    """A store's number or location: text, checked ("" for none)."""
+    if not isinstance(v, str):
+        raise LyceeError(_("{where}.{key}: expected text", where=where, key=key))
+    return check_text(v, "text", required=False, what=what) if v else ""
 
 
 def shown_name(m: Member | None, number: str | None = None) -> str:

@@ -365,19 +365,22 @@ def _refuse_table_before_pairing(table: int | None) -> None:
         raise LyceeError(_("no round has been paired: a penalty cannot name a table"))
 
 
+def _own_table(m) -> int | None:
+    """The table of the player's match ``m`` (None: not paired, or a bye)."""
+    return None if m is None or m.is_bye else m.table
+
+
 def _penalty_place(event: Event, p, payload: PenaltyAction) -> tuple[int | None, int | None]:
     """The round and table a penalty is given at: the current round by default,
     and the player's table in it; a table named is the player's own."""
-    number = payload.round
-    if number is None:
-        number = len(event.rounds) or None
+    number = payload.round if payload.round is not None else (len(event.rounds) or None)
     table = payload.table
     if number is None:
         _refuse_table_before_pairing(table)
         return None, None
     m = player_match(round_of(event, number), p.id)
     if table is None:
-        return number, None if m is None or m.is_bye else m.table
+        return number, _own_table(m)
     if m is None or m.table != table:
         raise NotFound(_("{name} does not play at table {t} in round {r}", name=p.name, t=table, r=number))
     return number, table

@@ -165,18 +165,21 @@ def _describe_announce(payload: Announce) -> str:
     return _("announced: {text}", text=text) if text else _("cleared the announcement")
 
 
+def _held(event, hold: bool):
+    """New rounds held until published, or published on pairing again: holding
+    keeps what is up; publishing on pairing again puts everything up."""
+    if hold == event.hold_pairings:
+        raise LyceeError(
+            _("new rounds are already held until published") if hold else _("rounds are already published on pairing")
+        )
+    return replace(event, hold_pairings=hold, published_round=len(event.rounds))
+
+
 @action("publish")
 def _publish(event, payload: Publish):
     hold = payload.hold
     if hold is not UNSET:
-        if hold == event.hold_pairings:
-            raise LyceeError(
-                _("new rounds are already held until published")
-                if hold
-                else _("rounds are already published on pairing")
-            )
-        # holding keeps what is up; publishing on pairing again puts everything up
-        return replace(event, hold_pairings=hold, published_round=len(event.rounds))
+        return _held(event, hold)
     n = payload.round
     if n is UNSET or not 1 <= n <= len(event.rounds):
         raise LyceeError(_("round {r!r} has not been paired: nothing to publish", r=n))

@@ -139,17 +139,20 @@ def table_reports(event: Event, number: int, table: int) -> dict[str, PhoneRepor
     return out
 
 
+def _checked_code(code: str) -> str:
+    """A report code: at least 6 characters of ALPHABET."""
+    if len(code) < 6 or any(c not in ALPHABET for c in code):
+        raise LyceeError(_("report code {code!r}: at least 6 characters of {alphabet}", code=code, alphabet=ALPHABET))
+    return code
+
+
 @action("report_code")
 def _report_code(event: Event, payload: ReportCodes):
     codes = dict(event.report_codes)
     for pid, code in payload.codes.items():
         if not event.has_player(pid):
             raise LyceeError(_("no player {pid!r}", pid=pid))
-        if len(code) < 6 or any(c not in ALPHABET for c in code):
-            raise LyceeError(
-                _("report code {code!r}: at least 6 characters of {alphabet}", code=code, alphabet=ALPHABET)
-            )
-        codes[pid] = code
+        codes[pid] = _checked_code(code)
     used = list(codes.values())
     if len(set(used)) != len(used):
         raise LyceeError(_("two players would have the same report code"))

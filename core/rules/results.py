@@ -64,13 +64,17 @@ def _before_round_one(event: Event, payload: Pair) -> Event:
     return fix_rounds(event, payload)
 
 
+def _check_known(pid: str | None, known) -> None:
+    """A seat of a pairing is empty or a registered player's."""
+    if pid is not None and not known(pid):
+        raise NotFound(_("no player {pid!r}", pid=pid))
+
+
 def _paired_match(table, known) -> Match:
     """A table of a ``pair`` action as a match not yet played (a bye won 2-0), its players known."""
     p1, p2 = table.p1, table.p2
-    if p1 is not None and not known(p1):
-        raise NotFound(_("no player {pid!r}", pid=p1))
-    if p2 is not None and not known(p2):
-        raise NotFound(_("no player {pid!r}", pid=p2))
+    _check_known(p1, known)
+    _check_known(p2, known)
     why = tuple(map(tuple, table.why)) if table.why else ()  # core.reports.explain
     # (positional: a replayed file pairs thousands of tables)
     if p2 is None:
@@ -270,16 +274,22 @@ def _result(event, payload: ResultAction):
     return set_match(event, rnd, result_match(event, rnd, m, payload))
 
 
+def _result_of_games(
+    event: Event, rnd: Round, payload: ResultAction, games: tuple[str, ...]
+) -> tuple[Result, tuple[str, ...]]:
+    """The result the listed ``games`` give (wins also given must agree with them)."""
+    r = result_from_games(games, event.match, rnd.stage)
+    given = (_given(payload.p1_wins, r.p1_wins), _given(payload.p2_wins, r.p2_wins), _given(payload.draws, r.draws))
+    if given != (r.p1_wins, r.p2_wins, r.draws):
+        raise LyceeError(_("the games give {x}, not {x2}", x=r.text(), x2="-".join(map(str, given))))
+    return r, games
+
+
 def _entered_result(event: Event, rnd: Round, payload: ResultAction) -> tuple[Result, tuple[str, ...] | None]:
     """The result ``payload`` enters, and its games when it lists them (the
     games decide; wins it also gives must agree with them)."""
     if payload.games is not None:
-        games = tuple(payload.games)
-        r = result_from_games(games, event.match, rnd.stage)
-        given = (_given(payload.p1_wins, r.p1_wins), _given(payload.p2_wins, r.p2_wins), _given(payload.draws, r.draws))
-        if given != (r.p1_wins, r.p2_wins, r.draws):
-            raise LyceeError(_("the games give {x}, not {x2}", x=r.text(), x2="-".join(map(str, given))))
-        return r, games
+        return _result_of_games(event, rnd, payload, tuple(payload.games))
     if payload.p1_wins is UNSET or payload.p2_wins is UNSET:
         missing = "p1_wins" if payload.p1_wins is UNSET else "p2_wins"
         raise LyceeError(_("a result without games needs {key}", key=missing))

@@ -209,10 +209,15 @@ def check_change(event: Event, changes: dict) -> None:
             v = tuple(v)
         if k == "staff" or v == cur:
             continue
-        if k in held:
-            raise RuleError(_("{setting} cannot change: {why}", setting=field_label(k), why=held[k]))
-        if k == "rounds_planned":
-            _check_rounds_change(event, v, cur)
+        _check_setting_change(event, held, k, v, cur)
+
+
+def _check_setting_change(event: Event, held: dict[str, str], k: str, v, cur) -> None:
+    """A setting that changes is not locked (:func:`locks`); rounds planned stay at least those paired."""
+    if k in held:
+        raise RuleError(_("{setting} cannot change: {why}", setting=field_label(k), why=held[k]))
+    if k == "rounds_planned":
+        _check_rounds_change(event, v, cur)
 
 
 def _check_rounds_change(event: Event, v: int | None, cur: int | None) -> None:
@@ -407,14 +412,16 @@ def changed(event: Event, wanted: dict) -> dict:
     norm = check_settings(wanted, partial=True)
     out = {}
     for k in FIELDS:
-        if k not in norm:
-            continue
-        if k == "staff":
-            if norm[k] != event.staff:
-                out[k] = wanted["staff"]
-        elif norm[k] != getattr(event, k):
-            out[k] = list(norm[k]) if k == "tiebreakers" else norm[k]
+        if k in norm and norm[k] != getattr(event, k):
+            out[k] = _as_given(k, norm[k], wanted)
     return out
+
+
+def _as_given(k: str, value, wanted: dict):
+    """A changed setting as the ``edit`` action stores it: the staff as typed, the tie-breakers as a list."""
+    if k == "staff":
+        return wanted["staff"]
+    return list(value) if k == "tiebreakers" else value
 
 
 def show_value(field: str, value) -> str:

@@ -54,11 +54,15 @@ def split_names(texts: str | list[str] | tuple[str, ...] | None) -> list[str]:
         return []
     out: list[str] = []
     for text in [texts] if isinstance(texts, str) else texts:
-        for name in re.split(f"[{NAME_SEPARATORS}]", text):
-            name = name.strip()
-            if name and _find(out, name) is None:
-                out.append(name)
+        _add_new_names(out, (name.strip() for name in re.split(f"[{NAME_SEPARATORS}]", text)))
     return out
+
+
+def _add_new_names(out: list[str], names) -> None:
+    """Each of ``names`` not empty and not on ``out`` yet (compared as ``fold_name``) appended to it."""
+    for name in names:
+        if name and _find(out, name) is None:
+            out.append(name)
 
 
 def staff_problems(event: Event) -> list[tuple[str, str]]:
