@@ -569,18 +569,8 @@ def is_kana(text: str) -> bool:
     return any("ぁ" <= c <= "ゖ" for c in s) and all(_kana_char(c) or c.isspace() for c in s)
 
 
-def check_reading(text, where: str | None = None) -> str | None:
-    """A reading as typed, checked: None (or "") for no reading; else the
-    text after NFKC (half-width kana stored full-width) with its spaces
-    folded, or :class:`LyceeError` naming the field and the first character
-    that is not kana."""
-    if text is None:
-        return None
-    what = where or _("reading (よみ)")
-    text = check_text(text, "reading", required=False, what=what)
-    if not text:
-        return None
-    text = _SPACES.sub(" ", unicodedata.normalize("NFKC", text))
+def _check_kana_only(text: str, what: str) -> None:
+    """Each character of a reading is kana (or a space): the first that is not is named with its position."""
     for i, ch in enumerate(to_hiragana(text), 1):
         if not (_kana_char(ch) or ch.isspace()):
             raise LyceeError(
@@ -593,6 +583,21 @@ def check_reading(text, where: str | None = None) -> str | None:
                     pos=i,
                 )
             )
+
+
+def check_reading(text, where: str | None = None) -> str | None:
+    """A reading as typed, checked: None (or "") for no reading; else the
+    text after NFKC (half-width kana stored full-width) with its spaces
+    folded, or :class:`LyceeError` naming the field and the first character
+    that is not kana."""
+    if text is None:
+        return None
+    what = where or _("reading (よみ)")
+    text = check_text(text, "reading", required=False, what=what)
+    if not text:
+        return None
+    text = _SPACES.sub(" ", unicodedata.normalize("NFKC", text))
+    _check_kana_only(text, what)
     if not is_kana(text):
         raise LyceeError(
             _(

@@ -138,12 +138,22 @@ def _play_swiss_round(ev: Event, r: int, rng: random.Random, match: str) -> Even
     )
     for p in list(ev.eligible(r)):
         ev = _during_round(ev, p.id, rng)
+    ev = _results_reported(ev, r, rng, match)
+    return _drops_between_rounds(ev, rng)
+
+
+def _results_reported(ev: Event, r: int, rng: random.Random, match: str) -> Event:
+    """A random result reported at each open table of round ``r``."""
     for m in ev.rounds[-1].matches:
         if m.reported:
             continue
         data = {"round": r, "table": m.table, **_result(rng, match)}
         ev = apply(ev, {"type": "result", "data": data})
-    # drops between rounds
+    return ev
+
+
+def _drops_between_rounds(ev: Event, rng: random.Random) -> Event:
+    """Now and then a player still in drops between rounds."""
     for p in list(ev.eligible()):
         if rng.random() < 0.05:
             ev = apply(ev, {"type": "drop", "data": {"player": p.id}})

@@ -196,13 +196,18 @@ def _describe_build(payload: Build) -> str:
     if op == "close":
         return _("build phase closed (by {by})", by=labels.actor_label(str(payload.by)) if payload.by else "-")
     if op == "override":
-        return _(
-            "head judge override by {by}: round 1 pairs without a legal deck from {players} ({reason})",
-            by=payload.by or "-",
-            players=join_list(payload.players, words=True) or "-",
-            reason=payload.reason,
-        )
+        return _describe_override(payload)
     return labels.build_op_label(op)
+
+
+def _describe_override(payload: Build) -> str:
+    """The head judge's override in the log: who, the players waived, why."""
+    return _(
+        "head judge override by {by}: round 1 pairs without a legal deck from {players} ({reason})",
+        by=payload.by or "-",
+        players=join_list(payload.players, words=True) or "-",
+        reason=payload.reason,
+    )
 
 
 def _describe_opening(payload: Build) -> str:

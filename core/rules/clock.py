@@ -52,14 +52,19 @@ MAX_EXTENSION = 120
 # -- time values ------------------------------------------------------------------
 
 
+def _from_iso(t: str) -> datetime:
+    """An ISO 8601 time, else refused."""
+    try:
+        return datetime.fromisoformat(t)
+    except ValueError:
+        raise LyceeError(_("{t!r} is not an ISO 8601 time", t=t)) from None
+
+
 def to_datetime(t: Instant | str) -> datetime:
     """An aware datetime from a datetime, epoch seconds or an ISO string
     (naive values are taken as UTC)."""
     if isinstance(t, str):
-        try:
-            t = datetime.fromisoformat(t)
-        except ValueError:
-            raise LyceeError(_("{t!r} is not an ISO 8601 time", t=t)) from None
+        t = _from_iso(t)
     elif isinstance(t, (int, float)) and not isinstance(t, bool):
         return datetime.fromtimestamp(t, timezone.utc)
     if not isinstance(t, datetime):
@@ -144,6 +149,16 @@ class ClockStatus:
         return self.remaining is not None and self.remaining <= 0
 
 
+def _table_times(rnd: Round, now: Instant | str) -> tuple[TableTime, ...]:
+    """The time each table of ``rnd`` has left (with its extension), by table; byes left out."""
+    st = rnd.clock
+    return tuple(
+        TableTime(m.table, m.extension, remaining(st, now, m.extension), m.reported)
+        for m in sorted(rnd.matches, key=lambda m: m.table)
+        if not m.is_bye
+    )
+
+
 def status(event: Event, now: Instant | str, round_number: int | None = None) -> ClockStatus:
     """The clock of the current round (or ``round_number``) at ``now``."""
     if not event.rounds:
@@ -151,11 +166,7 @@ def status(event: Event, now: Instant | str, round_number: int | None = None) ->
     rnd = round_of(event, round_number or len(event.rounds))
     st = rnd.clock
     minutes = st.minutes if st else event.minutes
-    tables = tuple(
-        TableTime(m.table, m.extension, remaining(st, now, m.extension), m.reported)
-        for m in sorted(rnd.matches, key=lambda m: m.table)
-        if not m.is_bye
-    )
+    tables = _table_times(rnd, now)
     return ClockStatus(
         round=rnd.number,
         started=st is not None,

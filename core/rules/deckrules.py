@@ -83,15 +83,22 @@ def sample_set_refusal(event: Event, set_code: str, sample: bool, sanctioned: bo
     )
 
 
+def _is_sample_set(catalog, set_code: str) -> bool | None:
+    """Whether ``set_code`` is a sample set of the catalog (default: the desk's); None for a set it does not know."""
+    cat = catalog if catalog is not None else default_catalog()
+    try:
+        return cat.set(set_code).sample
+    except LyceeError:
+        return None
+
+
 def check_sanctioning(event: Event, sanctioned: bool, catalog=None) -> None:
     """Refuse marking an event sanctioned whose pools come from a sample set (L-SAMPLE-SETS)."""
     b = event.build
     if b is None or not sanctioned or event.sanctioned:
         return
-    cat = catalog if catalog is not None else default_catalog()
-    try:
-        sample = cat.set(b.set_code).sample
-    except LyceeError:
+    sample = _is_sample_set(catalog, b.set_code)
+    if sample is None:
         return  # a set the desk does not know: the deck check names its cards
     err = sample_set_refusal(event, b.set_code, sample, sanctioned=True)
     if err is not None:
@@ -218,15 +225,19 @@ def require_change_judge(event: Event, pid: str, by: str, reason: str) -> str | 
     event (:func:`change_judges`) and a reason, else it is refused."""
     if not decklist_locked(event):
         return by.strip() or None
-    name = event.player(pid).name
     if not by.strip() or not reason.strip():
         raise RuleError(
             _(
                 "round 1 is paired: only a judge changes {name}'s decklist now, saying why (--by JUDGE --reason TEXT)",
-                name=name,
+                name=event.player(pid).name,
             ),
             "G-DECKLIST",
         )
+    return _change_judge(event, by)
+
+
+def _change_judge(event: Event, by: str) -> str:
+    """``by`` as the judge of the event who may change a decklist (:func:`change_judges`), else refused."""
     who = staff_member(event, by)
     if who is not None and who in change_judges(event):
         return who

@@ -611,6 +611,11 @@ class HistoryRow:
         }
 
 
+def _members_in(ev: Any, numbers: set[str]) -> list[Any]:
+    """The players of ``ev`` who carry one of the member ``numbers``."""
+    return [p for p in ev.players if getattr(p, "member", None) in numbers]
+
+
 def history_rows(events: Iterable[Any], numbers: set[str]) -> list[HistoryRow]:
     """The rows of ``events`` (core.event.model.Event) where a player carries one of ``numbers``, newest first."""
     # the standings engines load for a player's history only: the members' list opens without them
@@ -619,7 +624,7 @@ def history_rows(events: Iterable[Any], numbers: set[str]) -> list[HistoryRow]:
 
     rows = []
     for ev in events:
-        members = [p for p in ev.players if getattr(p, "member", None) in numbers]
+        members = _members_in(ev, numbers)
         if not members:
             continue
         table = standings(ev)

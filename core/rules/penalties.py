@@ -181,26 +181,30 @@ def tally_line(event: Event, pid: str) -> str:
     return line
 
 
-def appeal_text(p: Penalty, rules: str = "2008") -> str:
-    """A penalty's appeal in words (G-HEAD-JUDGE): ``appeal ruled: changed
-    to Notice, no further action (by HJ): reason``; "" when not appealed."""
-    a = p.appeal
-    if not a:
-        return ""
+def _ruling_line(p: Penalty, a: dict, rules: str) -> str:
+    """The head judge's ruling on the appeal ``a`` of ``p``: its outcome (the new level and action when changed), by whom."""
     if a.get("outcome") == "changed":
-        line = _(
+        return _(
             "appeal ruled: {outcome} to {level}, {action} (by {by})",
             outcome=labels.appeal_outcome_label(a["outcome"]),
             level=labels.penalty_level_label(a.get("level", p.level)),
             action=labels.penalty_action_label(a.get("action", p.action), rules),
             by=a.get("by", ""),
         )
-    else:
-        line = _(
-            "appeal ruled: {outcome} (by {by})",
-            outcome=labels.appeal_outcome_label(a.get("outcome", "")),
-            by=a.get("by", ""),
-        )
+    return _(
+        "appeal ruled: {outcome} (by {by})",
+        outcome=labels.appeal_outcome_label(a.get("outcome", "")),
+        by=a.get("by", ""),
+    )
+
+
+def appeal_text(p: Penalty, rules: str = "2008") -> str:
+    """A penalty's appeal in words (G-HEAD-JUDGE): ``appeal ruled: changed
+    to Notice, no further action (by HJ): reason``; "" when not appealed."""
+    a = p.appeal
+    if not a:
+        return ""
+    line = _ruling_line(p, a, rules)
     if a.get("by") and p.by and a["by"] == p.by:  # one judge only: issued and heard by the head judge
         line += " · " + _("issued and heard by the head judge, the only judge (G-HEAD-JUDGE)")
     return _("{line}: {note}", line=line, note=a["note"]) if a.get("note") else line
@@ -570,6 +574,21 @@ def match_loss_words(before: Event, after: Event, pid: str) -> str:
     return ""
 
 
+def _exclusion_words(name: str, rules: str) -> str:
+    """The player's exclusion (G-PEN-2), a disqualification under Overture (O-PEN-2), in words."""
+    if rules == "overture":
+        return _(
+            "{name} is disqualified: two Warnings' worth of penalties or a disqualification "
+            "(O-PEN-2); they play no more and are left out of the ranking",
+            name=name,
+        )
+    return _(
+        "{name} is excluded from the event: two Warnings' worth of penalties or an exclusion "
+        "(G-PEN-2); they play no more",
+        name=name,
+    )
+
+
 def escalation_text(
     before: Tally, after: Tally, name: str, excluded: bool = False, rules: str = "2008", match: str = ""
 ) -> str | None:
@@ -577,25 +596,8 @@ def escalation_text(
     a Warning, or the exclusion (the disqualification under Overture, O-PEN-2)
     with what it did to the player's match (``match``, from
     :func:`match_loss_words`: L-MATCH-LOSS); None when it brought nothing more."""
-    tail = ("; " + match) if match else ""
-    if excluded and rules == "overture":
-        return (
-            _(
-                "{name} is disqualified: two Warnings' worth of penalties or a disqualification "
-                "(O-PEN-2); they play no more and are left out of the ranking",
-                name=name,
-            )
-            + tail
-        )
     if excluded:
-        return (
-            _(
-                "{name} is excluded from the event: two Warnings' worth of penalties or an exclusion "
-                "(G-PEN-2); they play no more",
-                name=name,
-            )
-            + tail
-        )
+        return _exclusion_words(name, rules) + (("; " + match) if match else "")
     if after.notices >= 2 and after.notices // 2 > before.notices // 2:
         return _(
             "two Notices count as one Warning (G-PEN-2): {name} now stands at {w} Warning(s)' worth",

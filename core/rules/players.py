@@ -29,14 +29,10 @@ def same_name_label(name: str, taken_keys: set[str], fold=fold_name) -> str:
     return f"{name} ({k})"
 
 
-def check_room(event: Event, players: int = 0, rounds: int = 0, penalties: int = 0) -> None:
-    """Refuse to grow ``event`` past the size a lycee-event/1 file carries
-    (core.event.model.MAX_PLAYERS ...; issue 44): an event the desk holds
-    always exports to a file ``lycee import`` takes again.  The desk calls
-    this before it appends (``player add`` and the app's add, a round paired,
-    a penalty given); a stored journal is replayed as it was written."""
+def _check_player_room(event: Event, players: int) -> None:
+    """``players`` more stay within MAX_PLAYERS (what an event file carries)."""
     have = len(event.players)
-    if players and have + players > MAX_PLAYERS:
+    if have + players > MAX_PLAYERS:
         raise LyceeError(
             _(
                 "{event} has {have} players; {n} more would pass the {most} an event holds (the most an "
@@ -47,6 +43,16 @@ def check_room(event: Event, players: int = 0, rounds: int = 0, penalties: int =
                 most=f"{MAX_PLAYERS:,}",
             )
         )
+
+
+def check_room(event: Event, players: int = 0, rounds: int = 0, penalties: int = 0) -> None:
+    """Refuse to grow ``event`` past the size a lycee-event/1 file carries
+    (core.event.model.MAX_PLAYERS ...; issue 44): an event the desk holds
+    always exports to a file ``lycee import`` takes again.  The desk calls
+    this before it appends (``player add`` and the app's add, a round paired,
+    a penalty given); a stored journal is replayed as it was written."""
+    if players:
+        _check_player_room(event, players)
     if rounds and len(event.rounds) + rounds > MAX_ROUNDS:
         raise LyceeError(
             _(

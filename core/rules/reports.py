@@ -172,18 +172,23 @@ def _reported_match(event: Event, number: int, table: int) -> tuple[Round, Match
     return rnd, m
 
 
-@action("report")
-def _report(event: Event, payload: Report):
-    rnd, m = _reported_match(event, payload.round, payload.table)
-    if rnd is not event.current_round:
-        raise LyceeError(_("round {r} is not the current round", r=payload.round))
-    pid = m.p1 if payload.side == "p1" else m.p2
+def _check_reportable(event: Event, m: Match, side: str) -> None:
+    """The player of ``side`` may report now (:func:`report_refusal`) at a table without a result."""
+    pid = m.p1 if side == "p1" else m.p2
     assert pid is not None
     why = report_refusal(event, pid)
     if why is not None:
         raise LyceeError(why)
     if m.reported:
         raise LyceeError(_("table {t} already has a result: it is not changed by a report", t=m.table))
+
+
+@action("report")
+def _report(event: Event, payload: Report):
+    rnd, m = _reported_match(event, payload.round, payload.table)
+    if rnd is not event.current_round:
+        raise LyceeError(_("round {r} is not the current round", r=payload.round))
+    _check_reportable(event, m, payload.side)
     parse_result(payload.result)  # the shape; the match rules check the result when it is stored
     rep = PhoneReport(
         payload.round,

@@ -350,12 +350,17 @@ def _names(texts) -> tuple[str, ...]:
     return tuple(x.strip() for x in texts if x and x.strip())
 
 
+def _with_head_judge(judges: tuple[str, ...], head: str) -> tuple[str, ...]:
+    """G-HEAD-JUDGE: the head judge is one of the judges (added when not listed)."""
+    if head and fold_name(head) not in {fold_name(j) for j in judges}:
+        return (*judges, head)
+    return judges
+
+
 def _staff(d: dict, out: dict) -> Staff:
     s = d.get("staff") or {}
-    judges = _names(s.get("judges", ()))
     head = (s.get("head_judge") or "").strip()
-    if head and fold_name(head) not in {fold_name(j) for j in judges}:
-        judges = (*judges, head)  # G-HEAD-JUDGE: one of the judges
+    judges = _with_head_judge(_names(s.get("judges", ())), head)
     return Staff(
         organizer=(s.get("organizer") or "").strip(),
         judges=judges,
