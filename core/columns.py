@@ -150,12 +150,18 @@ def _paragraphs(text: str, tokens: list[tuple[int, int]], columns: int) -> list[
             else:
                 blank = True
             continue
-        if chunks and _binds(text, chunks[-1], tok, b, blank, columns):
-            chunks[-1][1] = b
-        else:
-            chunks.append([a if lead is None else lead, b, blank])
+        _add_token(text, chunks, a, b, blank, lead, columns)
         blank, lead = False, None
     return paragraphs
+
+
+def _add_token(text: str, chunks: list[list], a: int, b: int, blank: bool, lead: int | None, columns: int) -> None:
+    """The token ``text[a:b]`` joined to the last chunk when no line breaks between
+    them (:func:`_binds`), else a chunk of its own (from the paragraph's indent ``lead``)."""
+    if chunks and _binds(text, chunks[-1], text[a:b], b, blank, columns):
+        chunks[-1][1] = b
+    else:
+        chunks.append([a if lead is None else lead, b, blank])
 
 
 def _binds(text: str, last: list, tok: str, b: int, blank: bool, columns: int) -> bool:

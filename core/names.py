@@ -212,10 +212,16 @@ def _latin_capitals(table: dict[str, str]) -> dict[str, str]:
         classes.setdefault(r, []).append(c)
     upper: dict[str, str] = {}
     for members in classes.values():
-        latin = [c for c in members if "A" <= c <= "Z"]
-        if len(latin) == 1:
-            upper.update({c: latin[0] for c in members if c.isupper() and c != latin[0]})
+        upper.update(_to_latin_capital(members))
     return upper
+
+
+def _to_latin_capital(members: list[str]) -> dict[str, str]:
+    """The capitals of a class of confusables to its one Latin capital (none when it has none or several)."""
+    latin = [c for c in members if "A" <= c <= "Z"]
+    if len(latin) != 1:
+        return {}
+    return {c: latin[0] for c in members if c.isupper() and c != latin[0]}
 
 
 def skeleton(text: str) -> str:
@@ -322,18 +328,22 @@ def check_text(text, kind: str = "text", required: bool = True, what: str | None
     # (ASCII without a refused character is printable: each character but the space is visible)
     if text and not text.isascii() and not has_visible(text):
         raise _invisible_error(text, _name_of(what, kind))
-    limit = LIMITS[kind]
-    if len(text) > limit:
-        raise LyceeError(
-            _(
-                "{what} '{shown}' has {n} characters: at most {limit} (docs/names.md)",
-                what=_name_of(what, kind),
-                shown=visible(text),
-                n=len(text),
-                limit=limit,
-            )
-        )
+    if len(text) > LIMITS[kind]:
+        raise _too_long_error(text, _name_of(what, kind), LIMITS[kind])
     return text
+
+
+def _too_long_error(text: str, what: str, limit: int) -> LyceeError:
+    """A text longer than its kind's limit (docs/names.md)."""
+    return LyceeError(
+        _(
+            "{what} '{shown}' has {n} characters: at most {limit} (docs/names.md)",
+            what=what,
+            shown=visible(text),
+            n=len(text),
+            limit=limit,
+        )
+    )
 
 
 def _refused_char_error(text: str, bad: tuple[int, str], what: str) -> LyceeError:
@@ -482,11 +492,17 @@ def resolve_event(ref: str, ids: list[str], names, where) -> str:
     how, value = split_ref(ref)
     if how != "name" and value in ids:
         return value
-    id_hits = [] if how == "name" else [i for i in ids if i.startswith(value)]
-    name_hits = [] if how == "id" else _events_named(value, names)
+    id_hits, name_hits = _event_hits(how, value, ids, names)
     if how is None:
         _refuse_ambiguous(value, id_hits, name_hits)
     return _one_event(ref, id_hits or name_hits, where)
+
+
+def _event_hits(how: str | None, value: str, ids: list[str], names) -> tuple[list[str], list[str]]:
+    """The events whose id ``value`` begins (unless ``name:``) and those it names (unless ``id:``)."""
+    id_hits = [] if how == "name" else [i for i in ids if i.startswith(value)]
+    name_hits = [] if how == "id" else _events_named(value, names)
+    return id_hits, name_hits
 
 
 def _refuse_ambiguous(value: str, id_hits: list[str], name_hits: list[str]) -> None:

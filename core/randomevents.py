@@ -64,21 +64,32 @@ def random_event(rng: random.Random, index: int = 0, max_players: int | None = N
     ``max_players`` caps the field (the test suite's quicker sample)."""
     n = _field_size(rng, max_players)
     match = rng.choice(["bo3", "bo3", "bo1"])
-    chain = list(TIEBREAKERS)
-    rng.shuffle(chain)
-    chain = chain[: rng.randint(0, 4)]
+    chain = _random_chain(rng)
     rounds = rng.randint(1, 12 if n > 8 else 5)
     ev = _created(index, match, rounds, chain)
     entries = _Entries()
     ev = entries.register(ev, n)
+    ev = _swiss_played(ev, entries, rounds, rng, match)
+    if ev.swiss_rounds and len(ev.swiss_rounds) == rounds and rng.random() < 0.3:
+        ev = _play_top_cut(ev, rng, match)
+    return ev
+
+
+def _random_chain(rng: random.Random) -> list[str]:
+    """Up to four tie-breakers in a random order."""
+    chain = list(TIEBREAKERS)
+    rng.shuffle(chain)
+    return chain[: rng.randint(0, 4)]
+
+
+def _swiss_played(ev: Event, entries: _Entries, rounds: int, rng: random.Random, match: str) -> Event:
+    """The Swiss rounds played, with late entries now and then, while two players are left."""
     for r in range(1, rounds + 1):
         if r > 1 and rng.random() < 0.25:
             ev = entries.register(ev, rng.randint(1, 3))  # late entries
         if len(ev.eligible()) < 2:
             break
         ev = _play_swiss_round(ev, r, rng, match)
-    if ev.swiss_rounds and len(ev.swiss_rounds) == rounds and rng.random() < 0.3:
-        ev = _play_top_cut(ev, rng, match)
     return ev
 
 

@@ -664,6 +664,11 @@ def _history_row(ev: Any, p: Any, table: list, final: dict[str, int]) -> History
     )
 
 
+def _warnings_in(rows: list[HistoryRow]) -> int:
+    """How many Warnings a member was given in these events."""
+    return sum(1 for r in rows for p in r.penalties if p["level"] == "warning")
+
+
 def history_lines(m: Member | None, number: str, rows: list[HistoryRow]) -> list[str]:
     """A member's history as lines to read (the app's history screen): each
     event (date, name, store, record, place), then its penalties, indented.
@@ -671,7 +676,7 @@ def history_lines(m: Member | None, number: str, rows: list[HistoryRow]) -> list
     out = []
     if not rows:
         out.append(_("no event in this data folder has this member"))
-    warned = sum(1 for r in rows for p in r.penalties if p["level"] == "warning")
+    warned = _warnings_in(rows)
     if warned:
         out.append(
             _(

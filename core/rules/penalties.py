@@ -230,12 +230,17 @@ def excluded_by_penalties(event: Event, pid: str) -> bool:
     return tally(f[0] for f in forced).excluded or any(f[1] in EXCLUSIONS for f in forced)
 
 
+def _in_force_of(event: Event, pid: str) -> list[Penalty]:
+    """The penalties of ``pid`` still in force (as the appeals left them), in order."""
+    return [p for _n, p in history(event, pid) if in_force(p) is not None]
+
+
 def exclusion_reason(event: Event, pid: str) -> str:
     """Why a player stands excluded, for the scorecard's remarks (G-PEN-1,
     G-PEN-2): the reason of the exclusion handed down, else of the penalty
     that made two Warnings' worth; "" when no penalty in force says it (an
     imported file)."""
-    forced = [p for _n, p in history(event, pid) if in_force(p) is not None]
+    forced = _in_force_of(event, pid)
     handed = [p for p in forced if in_force(p)[1] in EXCLUSIONS]  # type: ignore[index]  # in force
     if handed:
         return handed[-1].reason
@@ -399,6 +404,11 @@ def _require_judge_apart(event: Event, judge: str, pid: str, number, table, refu
         raise RuleError(refusal, "L-STAFF-PLAYS")
 
 
+def _won_by_forfeit(m, pid: str) -> bool:
+    """``pid`` won ``m`` by their opponent's forfeit."""
+    return m.reported and is_forfeit(m) and m.winner() == pid
+
+
 def _match_loss(event: Event, number: int, table: int, pid: str) -> Event:
     """L-MATCH-LOSS: the match named is lost, finished or not (0-2 from the
     player's side in bo3); one the player already lost stays as played."""
@@ -407,7 +417,7 @@ def _match_loss(event: Event, number: int, table: int, pid: str) -> Event:
     assert m is not None  # the player's own table (_penalty_place)
     if m.reported and written_format() < 6:
         return event  # a log written before L-MATCH-LOSS: a finished match kept its result
-    if m.reported and is_forfeit(m) and m.winner() == pid:  # both players' loss: a double loss
+    if _won_by_forfeit(m, pid):  # both players' loss: a double loss
         return double_loss(event, rnd, m, "penalty", "G-PEN-1")
     if _not_lost_yet(m, pid):
         return forfeit(event, rnd, m, pid, "penalty", "G-PEN-1")
@@ -548,6 +558,12 @@ def _match_before(before: Event, number: int, pid: str):
     return player_match(before.rounds[number - 1], pid)
 
 
+def _score_for(m, pid: str) -> str:
+    """The games of ``m`` from ``pid``'s side (mine-theirs)."""
+    mine, theirs = (m.p1_wins, m.p2_wins) if m.p1 == pid else (m.p2_wins, m.p1_wins)
+    return f"{mine}-{theirs}"
+
+
 def match_loss_words(before: Event, after: Event, pid: str) -> str:
     """What a penalty or an exclusion did to the player's match of the latest
     round, in words (L-MATCH-LOSS): recorded as lost, or over and standing as
@@ -558,8 +574,7 @@ def match_loss_words(before: Event, after: Event, pid: str) -> str:
         return ""
     assert rnd is not None
     was = _match_before(before, rnd.number, pid)
-    mine, theirs = (m.p1_wins, m.p2_wins) if m.p1 == pid else (m.p2_wins, m.p1_wins)
-    score = f"{mine}-{theirs}"
+    score = _score_for(m, pid)
     if m != was and m.loser() == pid:
         return _(
             "their match at table {t} of round {r} is recorded as lost ({score})", t=m.table, r=rnd.number, score=score

@@ -128,12 +128,15 @@ def _same_name_error(event: Event, name: str, registered: str) -> LyceeError:
     )
 
 
-def _check_new_member(event: Event, member: str | None, members: set[str]) -> None:
-    """A member number is registered once in an event (issue 47)."""
-    if member and member in members:
+def _add_new_member(event: Event, member: str | None, members: set[str]) -> None:
+    """A member number is registered once in an event (issue 47): added to ``members``, else refused."""
+    if not member:
+        return
+    if member in members:
         raise LyceeError(
             _("member {number} is already registered in {event}: nothing was added", number=member, event=event.name)
         )
+    members.add(member)
 
 
 @action("register")
@@ -150,9 +153,7 @@ def _register(event, payload: Register):
         name = _new_name(event, p, seen, batch, fold)
         _refuse_taken_id(event, p.id)
         seen[fold(name)] = name
-        _check_new_member(event, p.member, members)
-        if p.member:
-            members.add(p.member)
+        _add_new_member(event, p.member, members)
         new.append(
             Player(id=p.id, name=name, joined_round=joined, reading=check_reading(p.reading), member=p.member or None)
         )

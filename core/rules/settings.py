@@ -104,6 +104,17 @@ def _kind_lock(event: Event) -> str:
     return ""
 
 
+def _result_lock(hit: tuple[int, int]) -> str:
+    """Why the match type cannot change once the table ``hit`` (round, table) has a result."""
+    return _(
+        "round {r} table {t} has a result: G-BO3 / G-BO1 decided which results are legal; "
+        "undo the results first ({undo})",
+        r=hit[0],
+        t=hit[1],
+        undo=UNDO_HINT,
+    )
+
+
 def locks(event: Event) -> dict[str, str]:
     """Setting -> why it cannot change now (with what frees it)."""
     out: dict[str, str] = {}
@@ -121,13 +132,7 @@ def locks(event: Event) -> dict[str, str]:
     if tiebreakers:
         out["tiebreakers"] = tiebreakers
     if hit is not None:
-        out["match"] = _(
-            "round {r} table {t} has a result: G-BO3 / G-BO1 decided which results are legal; "
-            "undo the results first ({undo})",
-            r=hit[0],
-            t=hit[1],
-            undo=UNDO_HINT,
-        )
+        out["match"] = _result_lock(hit)
     if event.rounds:
         out.update(_started_locks())
     running = _clock_running(event)
@@ -439,6 +444,11 @@ def show_value(field: str, value) -> str:
         return _show_staff(value)
     if field == "rules":
         return labels.rules_label(value)
+    return _show_plain(field, value)
+
+
+def _show_plain(field: str, value) -> str:
+    """A kind or match type by its label, any other value as text ("-" for none)."""
     if field in _NAMED_BY:
         return _NAMED_BY[field](value) if value else "-"
     return "-" if value is None else str(value)

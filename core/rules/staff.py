@@ -338,9 +338,13 @@ def _pin_parts(stored: str) -> tuple[int, int, int, bytes, bytes] | None:
         parts = (int(n), int(r), int(p), bytes.fromhex(salt), bytes.fromhex(digest))
     except (ValueError, AttributeError):
         return None
-    if not (2 <= parts[0] <= 2**20 and 1 <= parts[1] <= 32 and 1 <= parts[2] <= 16 and parts[3] and parts[4]):
-        return None
-    return parts
+    return parts if _pin_parts_sane(parts) else None
+
+
+def _pin_parts_sane(parts: tuple[int, int, int, bytes, bytes]) -> bool:
+    """scrypt's cost, block size and parallelism within bounds, a salt and a digest."""
+    n, r, p, salt, digest = parts
+    return 2 <= n <= 2**20 and 1 <= r <= 32 and 1 <= p <= 16 and bool(salt) and bool(digest)
 
 
 def pin_matches(stored: str, pin: str) -> bool:
