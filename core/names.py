@@ -310,6 +310,12 @@ def _name_of(what: str | None, kind: str) -> str:
     return what or _what(kind)
 
 
+def _readable(text: str) -> bool:
+    """``text`` is empty or has a visible character (ASCII without a refused
+    character is printable: each character but the space is visible)."""
+    return not text or text.isascii() or has_visible(text)
+
+
 def check_text(text, kind: str = "text", required: bool = True, what: str | None = None) -> str:
     """``text`` trimmed, or :class:`LyceeError` naming what is wrong and where.
 
@@ -325,8 +331,7 @@ def check_text(text, kind: str = "text", required: bool = True, what: str | None
     text = text.strip()
     if required and not text:
         raise LyceeError(_("{what} is empty: type one", what=_name_of(what, kind)))
-    # (ASCII without a refused character is printable: each character but the space is visible)
-    if text and not text.isascii() and not has_visible(text):
+    if not _readable(text):
         raise _invisible_error(text, _name_of(what, kind))
     if len(text) > LIMITS[kind]:
         raise _too_long_error(text, _name_of(what, kind), LIMITS[kind])

@@ -558,12 +558,17 @@ def builders(event: Event) -> list[str]:
     return [p.id for p in event.eligible(1)] if not event.rounds else [p.id for p in event.players if p.active]
 
 
+def _without_one(ids: tuple[str, ...], record_of) -> tuple[str, ...]:
+    """The players of ``ids`` with no record (``record_of`` gives None): no decklist, no pool."""
+    return tuple(i for i in ids if record_of(i) is None)
+
+
 def build_status(event: Event, now) -> BuildStatus:
     """The build phase at ``now`` (a datetime or ISO time from the desk's time source)."""
     b = event.build
     ids = tuple(builders(event))
-    no_list = tuple(i for i in ids if event.decklist_of(i) is None)
-    no_pool = tuple(i for i in ids if event.pool_of(i) is None)
+    no_list = _without_one(ids, event.decklist_of)
+    no_pool = _without_one(ids, event.pool_of)
     if b is None:
         return BuildStatus(
             "none",

@@ -66,6 +66,15 @@ class Prompt:
         return prompt_text(event, self)
 
 
+def _prompt_with_rule(kind: str, t: int, both: str) -> str:
+    """A lateness prompt as the app words it, the rule named in the sentence."""
+    if kind == "double_loss":
+        return _("table {t}: {names} not seated within 5 minutes: both lose the match (G-LATE-1)", t=t, names=both)
+    if kind == "match_loss":
+        return _("table {t}: {names} not seated within 5 minutes: loses the match (G-LATE-1)", t=t, names=both)
+    return _("table {t}: {names} late and not reported within 30 minutes: dropped (G-LATE-2)", t=t, names=both)
+
+
 def prompt_text(event: Event, prompt, with_rule: bool = False) -> str:
     """What a lateness prompt asks staff to confirm, in words: the command
     line lists the rule in a column of its own, the app (``with_rule``) names
@@ -74,12 +83,7 @@ def prompt_text(event: Event, prompt, with_rule: bool = False) -> str:
     names = [event.player(p).name for p in prompt.players]
     t = prompt.table
     if with_rule:
-        both = " / ".join(names)
-        if prompt.kind == "double_loss":
-            return _("table {t}: {names} not seated within 5 minutes: both lose the match (G-LATE-1)", t=t, names=both)
-        if prompt.kind == "match_loss":
-            return _("table {t}: {names} not seated within 5 minutes: loses the match (G-LATE-1)", t=t, names=both)
-        return _("table {t}: {names} late and not reported within 30 minutes: dropped (G-LATE-2)", t=t, names=both)
+        return _prompt_with_rule(prompt.kind, t, " / ".join(names))
     if prompt.kind == "double_loss":
         return _(
             "table {t}: {a} and {b} not seated within 5 minutes: both lose the match", t=t, a=names[0], b=names[-1]
@@ -109,12 +113,17 @@ def _prompts_for(event: Event, rnd: Round, secs: float) -> list[Prompt]:
         if not late:
             continue
         r1 = _ruling(rnd, "G-LATE-1", m.table)
-        if secs > SEATED_WITHIN and r1 is None and not m.reported:
+        if secs > SEATED_WITHIN and _loss_undecided(m, r1):
             out.append(_late_loss_prompt(rnd, m, late))
         if secs > REPORT_WITHIN:
             out += _late_drop_prompts(event, rnd, m, late, r1)
     out.sort(key=lambda x: (x.due, x.table, x.players))
     return out
+
+
+def _loss_undecided(m, r1) -> bool:
+    """G-LATE-1 is neither ruled on at the table of ``m`` nor overtaken by its result."""
+    return r1 is None and not m.reported
 
 
 def _late_players(rnd: Round, m) -> list[str]:

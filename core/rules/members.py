@@ -422,6 +422,10 @@ def decode_csv(data: bytes, source: str) -> str:
     raise LyceeError(_("{file}: neither UTF-8 nor Shift_JIS (cp932) text: nothing was imported", file=source))
 
 
+#: The columns of a CSV without a header row.
+_PLAIN_COLUMNS = {"name": 0, "reading": 1, "number": 2}
+
+
 def parse_csv(text: str, source: str) -> list[tuple[int, str, str, str]]:
     """(line, name, reading, number) of each row.  Columns: name, reading,
     number, in that order, or in any order under a header row naming them
@@ -429,7 +433,7 @@ def parse_csv(text: str, source: str) -> list[tuple[int, str, str, str]]:
     rows = list(csv.reader(io.StringIO(text)))
     cols = _header_columns(rows[0]) if rows else None
     start = 1 if cols else 0
-    cols = cols or {"name": 0, "reading": 1, "number": 2}
+    cols = cols or _PLAIN_COLUMNS
     return [
         (i, _cell(row, cols["name"]), _cell(row, cols["reading"]), _cell(row, cols["number"]))
         for i, row in enumerate(rows[start:], start + 1)
@@ -505,6 +509,11 @@ def plan_import(
 # -- suggestions as the clerk types ---------------------------------------------------------
 
 
+def _searchable(key: str) -> bool:
+    """A key to look for in the index's one text: not empty, no line break or tab (they part the members)."""
+    return bool(key) and "\n" not in key and "\t" not in key
+
+
 def _sorted_keys(keys: list[str]) -> list[tuple[str, int]]:
     """(key, member index) of each member with that key, sorted for a prefix search."""
     return sorted((k, i) for i, k in enumerate(keys) if k)
@@ -564,9 +573,7 @@ class MemberIndex:
         """Members (indices) whose name or reading holds one of ``keys``, beside
         those ``seen``, up to ``limit`` x 4 of them."""
         more: set[int] = set()
-        for key in keys:
-            if not key or "\n" in key or "\t" in key:
-                continue
+        for key in filter(_searchable, keys):
             at = self._blob.find(key)
             while at >= 0 and len(more) < limit * 4:
                 i = bisect.bisect_right(self._starts, at) - 1
@@ -648,7 +655,6 @@ def _history_row(ev: Any, p: Any, table: list, final: dict[str, int]) -> History
     """Player ``p``'s row of event ``ev``: their record and place (``table``:
     the standings; ``final``: the final placings) and their penalties."""
     row = next((r for r in table if r.id == p.id), None)
-    pens = _penalties_of(ev, p.id)
     return HistoryRow(
         event=ev.id,
         event_name=ev.name,
@@ -657,11 +663,16 @@ def _history_row(ev: Any, p: Any, table: list, final: dict[str, int]) -> History
         name=p.name,
         record=row.record if row else "0-0-0",
         points=row.points if row else 0,
-        place=final.get(p.id, row.rank if row else None),
+        place=_place_of(p.id, row, final),
         players=len(ev.players),
         status=p.status,
-        penalties=pens,
+        penalties=_penalties_of(ev, p.id),
     )
+
+
+def _place_of(pid: str, row: Any, final: dict[str, int]) -> int | None:
+    """The player's place: the final placings' once the elimination is over (G-SE), else the standings'."""
+    return final.get(pid, row.rank if row else None)
 
 
 def _warnings_in(rows: list[HistoryRow]) -> int:

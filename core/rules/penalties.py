@@ -574,16 +574,21 @@ def match_loss_words(before: Event, after: Event, pid: str) -> str:
         return ""
     assert rnd is not None
     was = _match_before(before, rnd.number, pid)
+    return _match_words(m, was, rnd.number, pid)
+
+
+def _match_words(m, was, number: int, pid: str) -> str:
+    """``pid``'s match ``m`` of round ``number`` (``was`` before the penalty): recorded as lost, or over and kept."""
     score = _score_for(m, pid)
     if m != was and m.loser() == pid:
         return _(
-            "their match at table {t} of round {r} is recorded as lost ({score})", t=m.table, r=rnd.number, score=score
+            "their match at table {t} of round {r} is recorded as lost ({score})", t=m.table, r=number, score=score
         )
     if m.reported:
         return _(
             "their match at table {t} of round {r} was over and stands as played ({score})",
             t=m.table,
-            r=rnd.number,
+            r=number,
             score=score,
         )
     return ""

@@ -122,6 +122,13 @@ def _match_started(m: Match) -> str | None:
     return None
 
 
+def _clock_started(rnd: Round, m: Match) -> str:
+    """The round clock's start, which counts as the start of the table of ``m`` (G-ID-1/2)."""
+    assert rnd.clock is not None
+    at = datetime.fromisoformat(rnd.clock.started_at).strftime("%H:%M:%S")
+    return _("round {r}'s clock started at {at}, which counts as table {t}'s start", r=rnd.number, at=at, t=m.table)
+
+
 def _intentional_note(
     event: Event, rnd: Round, m: Match, legacy_override: str | None = None, not_started_by: str | None = None
 ) -> str:
@@ -139,8 +146,7 @@ def _intentional_note(
         if not_started_by:
             judge = require_table_judge(event, m, not_started_by, "G-ID-1")
             return not_started_note(judge)
-        at = datetime.fromisoformat(rnd.clock.started_at).strftime("%H:%M:%S")
-        why = _("round {r}'s clock started at {at}, which counts as table {t}'s start", r=rnd.number, at=at, t=m.table)
+        why = _clock_started(rnd, m)
     if why is None:
         return "ID"
     if legacy_override and not (m.reported and not m.intentional):
@@ -319,14 +325,20 @@ def _games_kept(r: Result, m: Match) -> tuple[str, ...]:
     return m.games
 
 
+def _check_id_not_after_result(event: Event, rnd: Round, m: Match) -> None:
+    """G-ID-2: an intentional draw entered over a result is refused (the match is over)."""
+    if m.reported and not m.intentional:
+        _intentional_note(event, rnd, m)
+
+
 def result_match(event: Event, rnd: Round, m: Match, payload: ResultAction) -> Match:
     """``m`` (at its table of ``rnd``) with the result of ``payload``, or the
     refusal of the ``result`` reducer.  Of ``event`` only its match type is
     read, and whatever a correction (``payload.correct``) checks."""
     if m.p2 is None:  # a bye (Match.is_bye)
         raise RuleError(_("table {table} is a bye: it takes no result", table=m.table), "G-SWISS-POINTS")
-    if payload.intentional and m.reported and not m.intentional:
-        _intentional_note(event, rnd, m)  # G-ID-2: the match is over
+    if payload.intentional:
+        _check_id_not_after_result(event, rnd, m)
     corrected_by = check_correction(event, rnd, m, payload) if m.outcome is not None else None  # (a correction)
     r, games = _entered_result(event, rnd, payload)
     note = _result_note(event, rnd, m, payload, r.intentional)
@@ -394,6 +406,12 @@ def _result_into(event: Event, rnd: Round, matches: list[Match], p: ResultAction
     return None
 
 
+def _check_no_correction(payloads: list[ResultAction]) -> None:
+    """A correction is applied by itself (core.rules.apply), never in a batch."""
+    if any(p.correct for p in payloads):
+        raise ValueError("apply_results: a correction is applied by core.rules.apply")
+
+
 def apply_results(event: Event, number: int, payloads: list[ResultAction]) -> tuple[Event, list[LyceeError | None]]:
     """``result`` actions of round ``number`` applied in turn, as
     ``core.rules.apply`` gives them one by one, but with the round and the
@@ -402,8 +420,7 @@ def apply_results(event: Event, number: int, payloads: list[ResultAction]) -> tu
     None.  For results that are no corrections (``correct`` unset), whose
     checks read only their own match, the round's clock and the match type:
     a correction is refused here (ValueError) and is applied by itself."""
-    if any(p.correct for p in payloads):
-        raise ValueError("apply_results: a correction is applied by core.rules.apply")
+    _check_no_correction(payloads)
     try:
         rnd = round_of(event, number)
     except LyceeError as err:

@@ -225,6 +225,19 @@ def _check_setting_change(event: Event, held: dict[str, str], k: str, v, cur) ->
         _check_rounds_change(event, v, cur)
 
 
+def _check_format_kept(v: int | None, cur: int | None) -> None:
+    """G-SE: Swiss, or single elimination from the start (0 rounds), is fixed once round 1 is paired."""
+    if (v == 0) != (cur == 0):
+        raise RuleError(
+            _(
+                "the format (Swiss, or single elimination from the start with 0 rounds) is fixed once "
+                "round 1 is paired; undo the pairing first ({undo})",
+                undo=UNDO_HINT,
+            ),
+            "G-SE",
+        )
+
+
 def _check_rounds_change(event: Event, v: int | None, cur: int | None) -> None:
     """The Swiss round count once rounds are paired: a number (L-ROUNDS), the
     same format (G-SE: Swiss or single elimination from the start), and at
@@ -237,15 +250,8 @@ def _check_rounds_change(event: Event, v: int | None, cur: int | None) -> None:
             ),
             "L-ROUNDS",
         )
-    if event.rounds and (v == 0) != (cur == 0):
-        raise RuleError(
-            _(
-                "the format (Swiss, or single elimination from the start with 0 rounds) is fixed once "
-                "round 1 is paired; undo the pairing first ({undo})",
-                undo=UNDO_HINT,
-            ),
-            "G-SE",
-        )
+    if event.rounds:
+        _check_format_kept(v, cur)
     if v is not None and v < len(event.swiss_rounds):
         raise RuleError(
             _(
