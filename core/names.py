@@ -630,10 +630,17 @@ def check_reading(text, where: str | None = None) -> str | None:
     return text
 
 
+def _kana_source(name: str, reading: str | None) -> str | None:
+    """What a player sorts by: the reading, else the name when it is kana only, else None."""
+    if reading:
+        return reading
+    return name if is_kana(name) else None
+
+
 def reading_key(name: str, reading: str | None) -> str | None:
     """The kana a player sorts by in 五十音 order: their reading, else their
     name when it is written in kana only, else None (no reading to sort by)."""
-    src = reading if reading else (name if is_kana(name) else None)
+    src = _kana_source(name, reading)
     if src is None:
         return None
     return "".join(c for c in to_hiragana(src) if "ぁ" <= c <= "ゖ" or c in "ゝゞ" or c in _LONG_MARKS)

@@ -192,7 +192,7 @@ def _during_round(ev: Event, pid: str, rng: random.Random) -> Event:
 def _play_top_cut(ev: Event, rng: random.Random, match: str) -> Event:
     """A top cut of any size (byes to the top seeds), a playoff (決定戦) first
     when the cut line falls inside a shared place (G-TIE-PLAYOFF), played to its final."""
-    active = len([p for p in ev.players if p.active])
+    active = sum(1 for p in ev.players if p.active)
     if active < 2:
         return ev
     size = rng.choice([2, 4, 8, rng.randint(2, min(active, 33))])

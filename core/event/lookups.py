@@ -11,12 +11,19 @@ from core.i18n import _, join_list
 from core.names import ambiguous, fold_name, split_ref
 
 
+def _player_by_id(event: Event, how: str | None, value: str) -> Player | None:
+    """The player whose id ``value`` is, unless the ref says ``name:``."""
+    if how == "name" or not event.has_player(value):
+        return None
+    return event.player(value)
+
+
 def find_player(event: Event, ref: str) -> Player:
     """A player by id, or by exact name (NFKC-folded); ``id:p3`` and ``name:p3``
     say which.  A plain ref that is one player's id and another's name is
     refused as ambiguous (docs/names.md)."""
     how, value = split_ref(ref)
-    by_id = event.player(value) if how != "name" and event.has_player(value) else None
+    by_id = _player_by_id(event, how, value)
     hits = [] if how == "id" else _players_named(event, value)
     if by_id is not None:
         if how is None:

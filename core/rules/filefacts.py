@@ -168,6 +168,11 @@ def _deck_check(x: dict) -> DeckCheck:
     )
 
 
+def _filed_pods(pods) -> tuple:
+    """The draft tables as the file seats them (a seat's name, and its player when known)."""
+    return tuple(tuple(DraftSeat(s["name"], s.get("player")) for s in pod) for pod in pods)
+
+
 @action("file_records")
 def _file_records(event: Event, payload: FileRecords) -> Event:
     """Decklists, deck checks, the build phase, pods, pools and the store
@@ -178,7 +183,7 @@ def _file_records(event: Event, payload: FileRecords) -> Event:
         decklists=tuple(_deck_record(x) for x in doc.get("decklists", ())),
         deck_checks=tuple(_deck_check(x) for x in doc.get("deck_checks", ())),
         build=_build(doc["build"]) if doc.get("build") is not None else None,
-        pods=tuple(tuple(DraftSeat(s["name"], s.get("player")) for s in pod) for pod in doc.get("pods", ())),
+        pods=_filed_pods(doc.get("pods", ())),
         pools=tuple(_pool(x) for x in doc.get("pools", ())),
         store_calendar=doc.get("store_calendar"),
     )
@@ -199,17 +204,22 @@ def _penalty(x: dict) -> Penalty:
     )
 
 
+def _players_as_filed(event: Event, filed: list[dict]) -> tuple:
+    """The players in the file's order, those it marks excluded as excluded."""
+    order = {p["id"]: i for i, p in enumerate(filed)}
+    excluded = {p["id"] for p in filed if p.get("excluded", False)}
+    return tuple(
+        replace(p, excluded=True) if p.id in excluded else p
+        for p in sorted(event.players, key=lambda p: order.get(p.id, len(order)))
+    )
+
+
 @action("file_people")
 def _file_people(event: Event, payload: FilePeople) -> Event:
     """Penalties as recorded (with their appeals), exclusions, and the player
     list in the file's order (the payload's ``doc``: the file's ``players``
     and ``penalties``)."""
     doc = payload.doc  # checked by the event-file schema (core.rules.eventfile)
-    order = {p["id"]: i for i, p in enumerate(doc["players"])}
-    excluded = {p["id"] for p in doc["players"] if p.get("excluded", False)}
-    players = tuple(
-        replace(p, excluded=True) if p.id in excluded else p
-        for p in sorted(event.players, key=lambda p: order.get(p.id, len(order)))
-    )
+    players = _players_as_filed(event, doc["players"])
     penalties = tuple(_penalty(x) for x in doc.get("penalties", ()))
     return replace(event, players=players, penalties=penalties)

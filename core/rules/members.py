@@ -138,8 +138,16 @@ def resolve(root_or_raw: str | os.PathLike | dict[str, Any], number: str) -> str
     """The number ``number``'s results count under: itself, or the member it
     was merged into (followed to the end)."""
     raw = root_or_raw if isinstance(root_or_raw, dict) else read_raw(root_or_raw)
-    into = {d["number"]: d.get("merged_into") for d in _docs(raw, "retired")}
-    n = fold_number(number)
+    return _followed(_merged_into(raw), fold_number(number))
+
+
+def _merged_into(raw: dict[str, Any]) -> dict[str, str | None]:
+    """Each retired number to the member it was merged into (None: retired alone)."""
+    return {d["number"]: d.get("merged_into") for d in _docs(raw, "retired")}
+
+
+def _followed(into: dict[str, str | None], n: str) -> str:
+    """``n`` followed through the merges to the end (a loop stops where it closes)."""
     seen = {n}
     while True:
         nxt = into.get(n)
@@ -441,10 +449,14 @@ def parse_csv(text: str, source: str) -> list[tuple[int, str, str, str]]:
     ]
 
 
+def _headers_found(head: list[str]) -> dict[str, int]:
+    """Each column the header row ``head`` (folded) names (name, reading, number) to where it stands."""
+    return {k: i for k, names in _HEADERS.items() for i, c in enumerate(head) if c in names}
+
+
 def _header_columns(first: list[str]) -> dict[str, int] | None:
     """The column of name, reading and number (-1: absent) when ``first`` is a header row naming the name."""
-    head = [unicodedata.normalize("NFKC", c).strip().lower() for c in first]
-    found = {k: i for k, names in _HEADERS.items() for i, c in enumerate(head) if c in names}
+    found = _headers_found([unicodedata.normalize("NFKC", c).strip().lower() for c in first])
     if "name" not in found:
         return None
     return {k: found.get(k, -1) for k in ("name", "reading", "number")}

@@ -89,6 +89,13 @@ def _edit(event, payload: Edit):
     return replace(event, **settings)
 
 
+def _add_typed_once(name: str, key: str, batch: set[str], allow_same_name: bool) -> None:
+    """A name is typed once in a list (unless a second person of it is allowed): its key added to ``batch``."""
+    if key in batch and not allow_same_name:
+        raise LyceeError(_("{name!r} is typed twice in this list: nothing was added", name=name))
+    batch.add(key)
+
+
 def _new_name(event: Event, p, seen: dict[str, str], batch: set[str], fold) -> str:
     """The name a new player is registered under: typed once in the list,
     told apart by their member number (issue 47) or as "NAME (2)" when a
@@ -98,9 +105,7 @@ def _new_name(event: Event, p, seen: dict[str, str], batch: set[str], fold) -> s
     if not name:
         raise LyceeError(_("a player needs a name"))
     key = fold(name)
-    if key in batch and not p.allow_same_name:
-        raise LyceeError(_("{name!r} is typed twice in this list: nothing was added", name=name))
-    batch.add(key)
+    _add_typed_once(name, key, batch, p.allow_same_name)
     if key in seen and p.member:
         # a member: their number tells them apart (issue 47), never "NAME (2)"
         name = f"{name} ({p.member})"

@@ -122,7 +122,12 @@ def report_refusal(event: Event, pid: str, over_ok: bool = False, say: Callable[
     closed = _closed_round_refusal(event, rnd, over_ok, say)
     if closed is not None:
         return closed
-    m = player_match(rnd, pid)
+    return _table_refusal(p, rnd, say)
+
+
+def _table_refusal(p, rnd: Round, say: Callable[..., str]) -> str | None:
+    """A player not paired in the round, or with its bye, has nothing to report."""
+    m = player_match(rnd, p.id)
     if m is None:
         return say("{name} is not paired in round {r}", name=p.name, r=rnd.number)
     if m.is_bye:

@@ -129,6 +129,11 @@ def _clock_started(rnd: Round, m: Match) -> str:
     return _("round {r}'s clock started at {at}, which counts as table {t}'s start", r=rnd.number, at=at, t=m.table)
 
 
+def _legacy_override_holds(m: Match, legacy_override: str | None) -> bool:
+    """A log written before G-ID-2 was enforced kept an override, unless the match already had a result."""
+    return bool(legacy_override) and not (m.reported and not m.intentional)
+
+
 def _intentional_note(
     event: Event, rnd: Round, m: Match, legacy_override: str | None = None, not_started_by: str | None = None
 ) -> str:
@@ -149,7 +154,7 @@ def _intentional_note(
         why = _clock_started(rnd, m)
     if why is None:
         return "ID"
-    if legacy_override and not (m.reported and not m.intentional):
+    if _legacy_override_holds(m, legacy_override):
         return f"ID (head judge {legacy_override} overrode G-ID-2)"
     raise _id_refusal(rnd, m, why)
 

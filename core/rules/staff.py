@@ -302,20 +302,22 @@ def pin_staff(event: Event, name: str | None) -> str | None:
 def require_pin_staff(event: Event, name: str | None) -> str:
     who = pin_staff(event, name)
     if who is None:
-        s = event.staff
-        listed = join_list(sorted({n for n in (s.organizer, *s.judges, s.head_judge) if n.strip()}), words=True) or _(
-            "nobody yet"
-        )
         raise RuleError(
             _(
                 "{name!r} is not the organizer, a judge or the head judge of this event ({listed}): "
                 "a PIN is only for them; set the staff first with `lycee staff EVENT --judge NAME`",
                 name=name or "",
-                listed=listed,
+                listed=_pin_staff_listed(event.staff),
             ),
             "G-JUDGE",
         )
     return who
+
+
+def _pin_staff_listed(s: Staff) -> str:
+    """The organizer, judges and head judge in one list ("nobody yet" when none)."""
+    names = sorted({n for n in (s.organizer, *s.judges, s.head_judge) if n.strip()})
+    return join_list(names, words=True) or _("nobody yet")
 
 
 def new_pin() -> str:
