@@ -531,7 +531,12 @@ def _events_named(value: str, names) -> list[str]:
     key = fold_text(value)  # event names: NFKC and spaces, no skeleton (fast)
     listed = names()
     exact = [i for i, n in listed if fold_text(n) == key]
-    return exact or [i for i, n in listed if fold_text(n).startswith(key)]
+    return exact or _events_begun(listed, key)
+
+
+def _events_begun(listed, key: str) -> list[str]:
+    """The events whose folded name begins with ``key``."""
+    return [i for i, n in listed if fold_text(n).startswith(key)]
 
 
 def _one_event(ref: str, hits: list[str], where) -> str:

@@ -60,6 +60,14 @@ def _set_build(event: Event, b: BuildPhase) -> Event:
     return replace(event, build=b)
 
 
+def _building_minutes(kind: str, asked) -> int:
+    """The building time asked (the kind's default when not), from 1 to 600 minutes."""
+    minutes = DEFAULT_BUILD_MINUTES[kind] if asked is UNSET else asked
+    if not 1 <= minutes <= 600:
+        raise LyceeError(_("building minutes {minutes!r}: a whole number from 1 to 600", minutes=minutes))
+    return minutes
+
+
 def _open_build(event: Event, payload: Build) -> Event:
     kind = event.kind if payload.kind is UNSET else payload.kind
     _check_build_opens(event, kind)
@@ -67,9 +75,7 @@ def _open_build(event: Event, payload: Build) -> Event:
     if not set_code.strip():
         raise LyceeError(_("the build phase needs a card set"))
     product, packs = _sealed_product(payload) if kind == "sealed" else ("", _draft_packs_asked(payload))
-    minutes = DEFAULT_BUILD_MINUTES[kind] if payload.minutes is UNSET else payload.minutes
-    if not 1 <= minutes <= 600:
-        raise LyceeError(_("building minutes {minutes!r}: a whole number from 1 to 600", minutes=minutes))
+    minutes = _building_minutes(kind, payload.minutes)
     return _set_build(
         event,
         BuildPhase(kind, set_code.strip(), minutes, stamp(payload.at), product, packs, payload.seed, real=payload.real),
@@ -138,6 +144,15 @@ def _draft_packs_asked(payload: Build) -> int:
     return asked_packs
 
 
+def _check_build_still_open(event: Event, b: BuildPhase, rule: str) -> None:
+    """A closed build phase is neither closed again nor timed."""
+    if b.closed:
+        raise LyceeError(
+            _("the build phase of {event} was closed at {at}", event=event.name, at=labels.time_label(b.closed_at)),
+            rule,
+        )
+
+
 @action("build")
 def _build(event, payload: Build):
     op = payload.op  # one of BUILD_OPS (core.log.actions.BuildOp, checked when decoded)
@@ -149,11 +164,7 @@ def _build(event, payload: Build):
         raise LyceeError(_("{event} has no build phase: open it first", event=event.name), rule)
     if op == "override":
         return _override(event, b, payload)
-    if b.closed:
-        raise LyceeError(
-            _("the build phase of {event} was closed at {at}", event=event.name, at=labels.time_label(b.closed_at)),
-            rule,
-        )
+    _check_build_still_open(event, b, rule)
     at = stamp(payload.at)
     if op == "close":
         return _set_build(event, replace(b, closed_at=at, closed_by=payload.by))
@@ -297,8 +308,8 @@ def _check_all_seated(event: Event, seen: set[str]) -> None:
         raise LyceeError(_("not seated in the draft: {names}", names=join_list(unseated, words=True)), "G-DRAFT-1")
 
 
-def _check_seating_open(event: Event, payload: Pods) -> None:
-    """A draft is seated once, in a draft event whose build phase is open, with a pod at least (G-DRAFT-1)."""
+def _check_draft_event(event: Event) -> None:
+    """G-DRAFT-1: draft pods are for draft events."""
     if event.kind != "draft":
         raise RuleError(
             _(
@@ -308,6 +319,11 @@ def _check_seating_open(event: Event, payload: Pods) -> None:
             ),
             "G-DRAFT-1",
         )
+
+
+def _check_seating_open(event: Event, payload: Pods) -> None:
+    """A draft is seated once, in a draft event whose build phase is open, with a pod at least (G-DRAFT-1)."""
+    _check_draft_event(event)
     b = event.build
     if b is None or b.closed:
         raise LyceeError(_("open the build phase of {event} before seating the draft", event=event.name), "G-DRAFT-1")

@@ -159,11 +159,14 @@ def _decklist(event, payload: DecklistAction):
     if written_format() >= 5:
         require_change_judge(event, pid, payload.by, payload.reason)
     rec = DeckRecord(pid, deck, spare, payload.source, len(event.rounds))
-    if event.decklist_of(pid) is not None:
-        lists = tuple(rec if x.player == pid else x for x in event.decklists)
-    else:
-        lists = event.decklists + (rec,)
-    return replace(event, decklists=lists)
+    return replace(event, decklists=_with_record(event, rec))
+
+
+def _with_record(event, rec: DeckRecord) -> tuple[DeckRecord, ...]:
+    """The event's decklists with ``rec`` registered: in place of the player's former list, else added."""
+    if event.decklist_of(rec.player) is None:
+        return event.decklists + (rec,)
+    return tuple(rec if x.player == rec.player else x for x in event.decklists)
 
 
 def _cards(lines: list) -> int:

@@ -296,7 +296,11 @@ def _draft_packs(event: Event, pid: str) -> int:
     b = event.build
     if b is not None and b.kind == "draft" and b.packs:
         return b.packs
-    pool = event.pool_of(pid)
+    return _pool_packs(event.pool_of(pid))
+
+
+def _pool_packs(pool) -> int:
+    """The packs a draft pool was drafted from (0: none recorded, or not a draft pool)."""
     return pool.packs if pool is not None and pool.kind == "draft" else 0
 
 
@@ -405,6 +409,13 @@ def _undrafted_problems(event: Event, deck: Decklist, cat, cards) -> list[DeckPr
     return [unchecked, *probs]
 
 
+def _deck_class_of(event: Event, rec, catalog) -> str:
+    """The deck's class in words for a constructed Overture event ("" otherwise)."""
+    if event.rules != "overture" or event.kind != "constructed":
+        return ""
+    return deck_class_words(*deck_class(as_decklist(rec), event_catalog(event, catalog)))
+
+
 def player_decklist_status(event: Event, pid: str, catalog=None) -> DecklistStatus:
     p = event.player(pid)
     rec = event.decklist_of(pid)
@@ -412,9 +423,7 @@ def player_decklist_status(event: Event, pid: str, catalog=None) -> DecklistStat
     if rec is None:
         return DecklistStatus(pid, p.name, p.status, "none", has_pool=has_pool)
     probs = tuple(deck_problems(event, pid, catalog))
-    klass = ""
-    if event.rules == "overture" and event.kind == "constructed":
-        klass = deck_class_words(*deck_class(as_decklist(rec), event_catalog(event, catalog)))
+    klass = _deck_class_of(event, rec, catalog)
     return DecklistStatus(
         pid,
         p.name,

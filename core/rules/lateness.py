@@ -175,11 +175,14 @@ def next_due(event: Event, now: clock.Instant | str) -> float | None:
         return None
     secs = clock.elapsed(rnd.clock, now)
     for limit in (SEATED_WITHIN, REPORT_WITHIN):
-        if secs <= limit:
-            ahead = _prompts_for(event, rnd, limit + 1)
-            if ahead:
-                return limit - secs
+        if secs <= limit and _prompts_at(event, rnd, limit):
+            return limit - secs
     return None
+
+
+def _prompts_at(event: Event, rnd: Round, limit: float) -> bool:
+    """A prompt would be raised once the clock passes ``limit``."""
+    return bool(_prompts_for(event, rnd, limit + 1))
 
 
 # -- actions -------------------------------------------------------------------------

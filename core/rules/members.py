@@ -162,7 +162,11 @@ def _followed(into: dict[str, str | None], n: str) -> str:
 
 def numbers_of(raw: dict[str, Any], number: str) -> set[str]:
     """``number`` and every number merged into it (its results are theirs too)."""
-    into = {d["number"]: d.get("merged_into") for d in _docs(raw, "retired")}
+    return _merged_closure(_merged_into(raw), number)
+
+
+def _merged_closure(into: dict[str, str | None], number: str) -> set[str]:
+    """``number`` and every number merged into it, directly or through others."""
     out = {number}
     grew = True
     while grew:
@@ -526,6 +530,11 @@ def _searchable(key: str) -> bool:
     return bool(key) and "\n" not in key and "\t" not in key
 
 
+def _kana_key(reading: str | None) -> str:
+    """A member's reading as the index keys it: hiragana, no spaces."""
+    return to_hiragana(reading or "").replace(" ", "")
+
+
 def _sorted_keys(keys: list[str]) -> list[tuple[str, int]]:
     """(key, member index) of each member with that key, sorted for a prefix search."""
     return sorted((k, i) for i, k in enumerate(keys) if k)
@@ -552,7 +561,7 @@ class MemberIndex:
     def __init__(self, members: Iterable[Member]):
         self.members = sorted(members, key=sort_key)
         names = [fold_text(m.name) for m in self.members]
-        kana = [to_hiragana(m.reading or "").replace(" ", "") for m in self.members]
+        kana = [_kana_key(m.reading) for m in self.members]
         self._sorted = [_sorted_keys(keys) for keys in (names, kana, [m.number for m in self.members])]
         self._blob = "".join(f"\n{n}\t{r}" for n, r in zip(names, kana))
         self._starts = _blob_starts(names, kana)

@@ -39,7 +39,7 @@ from typing import Iterable
 
 from core import labels
 from core.errors import LyceeError, NotFound, RuleError
-from core.event.changes import double_loss, forfeit, set_match
+from core.event.changes import double_loss, forfeit, forfeit_open, set_match
 from core.event.lookups import player_match, round_of, stored_player
 from core.event.model import (
     APPEAL_OUTCOMES,
@@ -210,12 +210,19 @@ def appeal_text(p: Penalty, rules: str = "2008") -> str:
     return _("{line}: {note}", line=line, note=a["note"]) if a.get("note") else line
 
 
+def _penalty_where(p: Penalty) -> str:
+    """Where a penalty was given: round and table, the round only, or "-" (before round 1)."""
+    if p.table:
+        return _("round {r} table {t}", r=p.round, t=p.table)
+    return _("round {r}", r=p.round) if p.round else "-"
+
+
 def penalty_line(event: Event, n: int, p: Penalty) -> str:
     """One penalty of the desk's list: number, mark in force (- when
     overturned), where, player, reason, issuer, and the appeal's outcome."""
     f = in_force(p)
     mark = "-" if f is None else MARK[f[0]]
-    where = _("round {r} table {t}", r=p.round, t=p.table) if p.table else _("round {r}", r=p.round) if p.round else "-"
+    where = _penalty_where(p)
     line = f"#{n} {mark} {where} {event.player(p.player).name} · {p.reason} ({p.by})"
     if p.action != "none":
         line += " · " + labels.penalty_action_label(p.action, event.rules)
@@ -275,9 +282,7 @@ def exclude(event: Event, pid: str, rule: str) -> Event:
     yet, is lost (G-PEN-2)."""
     rnd = event.current_round
     if rnd is not None:
-        m = player_match(rnd, pid)
-        if m is not None and not m.reported:
-            event = forfeit(event, rnd, m, pid, "excluded", rule)
+        event = forfeit_open(event, rnd, pid, "excluded", rule)
     players = tuple(replace(x, excluded=True) if x.id == pid else x for x in event.players)
     return replace(event, players=players)
 
@@ -379,10 +384,17 @@ def _own_table(m) -> int | None:
     return None if m is None or m.is_bye else m.table
 
 
+def _penalty_round(event: Event, asked: int | None) -> int | None:
+    """The round a penalty is given in: the one asked, else the current (None before round 1)."""
+    if asked is not None:
+        return asked
+    return len(event.rounds) or None
+
+
 def _penalty_place(event: Event, p, payload: PenaltyAction) -> tuple[int | None, int | None]:
     """The round and table a penalty is given at: the current round by default,
     and the player's table in it; a table named is the player's own."""
-    number = payload.round if payload.round is not None else (len(event.rounds) or None)
+    number = _penalty_round(event, payload.round)
     table = payload.table
     if number is None:
         _refuse_table_before_pairing(table)
@@ -390,9 +402,14 @@ def _penalty_place(event: Event, p, payload: PenaltyAction) -> tuple[int | None,
     m = player_match(round_of(event, number), p.id)
     if table is None:
         return number, _own_table(m)
+    _check_plays_at(p, m, table, number)
+    return number, table
+
+
+def _check_plays_at(p, m, table: int, number: int) -> None:
+    """A penalty names the table the player plays at in the round."""
     if m is None or m.table != table:
         raise NotFound(_("{name} does not play at table {t} in round {r}", name=p.name, t=table, r=number))
-    return number, table
 
 
 def _require_judge_apart(event: Event, judge: str, pid: str, number, table, refusal: str) -> None:

@@ -10,7 +10,7 @@ from dataclasses import replace
 from msgspec import UNSET
 
 from core.errors import LyceeError, RuleError
-from core.event.changes import forfeit as forfeit_match
+from core.event.changes import forfeit_open
 from core.event.lookups import player_match, stored_player
 from core.event.model import MAX_PENALTIES, MAX_PLAYERS, MAX_ROUNDS, Event, Player
 from core.i18n import _, join_list
@@ -144,6 +144,11 @@ def _add_new_member(event: Event, member: str | None, members: set[str]) -> None
     members.add(member)
 
 
+def _member_numbers(event: Event) -> set[str]:
+    """The member numbers the event's players carry (issue 47)."""
+    return {p.member for p in event.players if p.member}
+
+
 @action("register")
 def _register(event, payload: Register):
     _refuse_after_top_cut(event)
@@ -151,7 +156,7 @@ def _register(event, payload: Register):
     fold = fold_name if written_format() >= 4 else fold_text
     seen = {fold(p.name): p.name for p in event.players}
     batch: set[str] = set()
-    members = {p.member for p in event.players if p.member}
+    members = _member_numbers(event)
     new = []
     joined = len(event.rounds) + 1
     for p in payload.players:
@@ -320,21 +325,13 @@ def _check_still_in(p) -> None:
         )
 
 
-def _open_match_forfeited(event: Event, rnd, pid: str, why: str, rule: str) -> Event:
-    """``pid``'s match of ``rnd`` forfeited if it has no result yet."""
-    m = player_match(rnd, pid)
-    if m is None or m.reported:
-        return event
-    return forfeit_match(event, rnd, m, pid, why, rule)
-
-
 def drop_player(event: Event, pid: str, forfeit: bool = True, why: str = "drop", rule: str = "G-DROP-2") -> Event:
     p = event.player(pid)
     _check_still_in(p)
     rnd = event.current_round
     after = len(event.rounds)
     if rnd is not None and forfeit:
-        event = _open_match_forfeited(event, rnd, p.id, why, rule)
+        event = forfeit_open(event, rnd, p.id, why, rule)
     players = tuple(replace(x, dropped_after_round=after) if x.id == p.id else x for x in event.players)
     return replace(event, players=players)
 

@@ -419,6 +419,11 @@ def round_reports(event: Event, now=None) -> list[TableReport]:
     return [table_state(event, rnd, m, now) for m in rnd.matches if not m.is_bye]
 
 
+def _other_side(m: Match, side: str) -> str | None:
+    """The player across the table from ``side`` (p1 or p2)."""
+    return m.p2 if side == "p1" else m.p1
+
+
 def player_state(event: Event, pid: str, say: Callable[..., str] = _) -> dict:
     """What the report page shows a player first (nothing is stored): their
     round, table and opponent, the state of their table and what they
@@ -446,7 +451,7 @@ def player_state(event: Event, pid: str, say: Callable[..., str] = _) -> dict:
         "round": rnd.number,
         "table": m.table,
         "you": player_name(event, pid),
-        "opponent": player_name(event, m.p2 if side == "p1" else m.p1),
+        "opponent": player_name(event, _other_side(m, side)),
         "said": own.said if own else None,
         "result": mine(state.result),
     }

@@ -349,8 +349,7 @@ def result_match(event: Event, rnd: Round, m: Match, payload: ResultAction) -> M
     note = _result_note(event, rnd, m, payload, r.intentional)
     if r.intentional:
         games = ()
-    if corrected_by:
-        note = _with_correction(note, corrected_by)
+    note = _with_correction(note, corrected_by)
     check_result(r, event.match, rnd.stage)
     if games is None:
         games = _games_kept(r, m)
@@ -368,8 +367,10 @@ def _result_note(event: Event, rnd: Round, m: Match, payload: ResultAction, inte
     return _kept_note(m) if payload.note is UNSET else payload.note
 
 
-def _with_correction(note: str, corrected_by: str) -> str:
-    """The note with the head judge who corrected the result named after it."""
+def _with_correction(note: str, corrected_by: str | None) -> str:
+    """The note with the head judge who corrected the result named after it (as it is when no correction)."""
+    if not corrected_by:
+        return note
     return (note + " " if note else "") + f"(corrected by head judge {corrected_by})"
 
 

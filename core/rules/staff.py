@@ -268,10 +268,15 @@ def _list_after(now, given: list[str] | None, added, gone: set[str]) -> list[str
     """A staff list replaced by ``given`` (None: kept), with ``added`` names
     not on it yet appended and the names ``gone`` (keys) taken off."""
     names = list(now) if given is None else [n.strip() for n in given]
+    _append_missing(names, added)
+    return [n for n in names if _key(n) not in gone]
+
+
+def _append_missing(names: list[str], added) -> None:
+    """Each of ``added`` not on ``names`` yet (compared as ``fold_name``) appended, trimmed."""
     for n in added:
         if _find(names, n) is None:
             names.append(n.strip())
-    return [n for n in names if _key(n) not in gone]
 
 
 def _one_after(now: str, given: str | None, gone: set[str]) -> str:
