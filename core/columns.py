@@ -56,14 +56,19 @@ def _kept_spans(text: str, keep, columns: int) -> list[tuple[int, int]]:
     whole: list[tuple[int, int]] = []
     # ``in`` first: of an event's 512 names a line holds one or two (no regex a name: Python keeps only 512)
     for name in sorted({k for k in keep if k in text and k.strip() and width(k) <= columns}, key=len, reverse=True):
-        at = text.find(name)
-        while at != -1:
-            end = at + len(name)
-            if not any(s < end and at < e for s, e in whole):
-                whole.append((at, end))
-            at = text.find(name, end)
+        _add_free_spans(text, name, whole)
     whole.sort()
     return whole
+
+
+def _add_free_spans(text: str, name: str, whole: list[tuple[int, int]]) -> None:
+    """Each place ``name`` stands in ``text`` added to ``whole``, but where it overlaps a span kept already."""
+    at = text.find(name)
+    while at != -1:
+        end = at + len(name)
+        if not any(s < end and at < e for s, e in whole):
+            whole.append((at, end))
+        at = text.find(name, end)
 
 
 #: A number and the kanji of its counter so far (4回 of 4回戦): the counter's next kanji binds too.
@@ -145,12 +150,18 @@ def _paragraphs(text: str, tokens: list[tuple[int, int]], columns: int) -> list[
             else:
                 blank = True
             continue
-        if chunks and _binds(text, chunks[-1], tok, b, blank, columns):
-            chunks[-1][1] = b
-        else:
-            chunks.append([a if lead is None else lead, b, blank])
+        _add_token(text, chunks, a, b, blank, lead, columns)
         blank, lead = False, None
     return paragraphs
+
+
+def _add_token(text: str, chunks: list[list], a: int, b: int, blank: bool, lead: int | None, columns: int) -> None:
+    """The token ``text[a:b]`` joined to the last chunk when no line breaks between
+    them (:func:`_binds`), else a chunk of its own (from the paragraph's indent ``lead``)."""
+    if chunks and _binds(text, chunks[-1], text[a:b], b, blank, columns):
+        chunks[-1][1] = b
+    else:
+        chunks.append([a if lead is None else lead, b, blank])
 
 
 def _binds(text: str, last: list, tok: str, b: int, blank: bool, columns: int) -> bool:
@@ -164,12 +175,17 @@ def _binds(text: str, last: list, tok: str, b: int, blank: bool, columns: int) -
         return True
     if blank:
         return tok[0] in _PARTICLES and _key_word(text[last[0] : last[1]])
-    if (tok[0].isascii() and prev.isascii()) or prev.isdigit() or tok[0].isdigit():
-        return True
-    if _kanji(tok[0]) and _kanji(prev) and _COUNTED.search(text, last[0], last[1]):
+    if _glued(text, last, tok[0], prev):
         return True
     before = text[last[1] - 2] if last[1] - 2 >= 0 else ""
     return _in_phrase(before, prev, tok[0], width(text[last[0] : b]), columns)
+
+
+def _glued(text: str, last: list, first: str, prev: str) -> bool:
+    """Without a blank between: ASCII next to ASCII, a digit, or a counter's kanji after its number (4回戦)."""
+    if (first.isascii() and prev.isascii()) or prev.isdigit() or first.isdigit():
+        return True
+    return _kanji(first) and _kanji(prev) and _COUNTED.search(text, last[0], last[1]) is not None
 
 
 def _paragraph_lines(text: str, at: int, chunks: list[list], columns: int) -> list[tuple[int, int]]:

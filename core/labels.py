@@ -290,27 +290,37 @@ def note_label(note: str) -> str:
     if note == "ID":
         return _("intentional draw")
     rule, name = id_ruling(note)
-    if rule == "G-ID-2":
-        return _("intentional draw after the match start, allowed by the head judge {name} (G-ID-2)", name=name)
-    if rule == "G-ID-3":
-        return _("no winner, decided by the organizer {name} (G-ID-3)", name=name)
+    if rule in ("G-ID-2", "G-ID-3"):
+        return _ruling_words(rule, name)
     timed = time_decision_words(note)
     if timed is not None:
         return timed
     if rule == "G-ID-1":
-        return _("intentional draw; the table had not started at the clock, as judge {name} saw (G-ID-1)", name=name)
+        return _ruling_words(rule, name)
     simple = {
         "third_place": _("third-place match"),
         "third_place_planned": _("third-place match planned"),
         "replay": _("replay"),
     }
-    if note in simple:
-        return simple[note]
+    return simple.get(note) or _why_words(note)
+
+
+def _ruling_words(rule: str, name: str) -> str:
+    """An intentional draw or no-winner ruling (G-ID-1, G-ID-2, G-ID-3) with who made it."""
+    if rule == "G-ID-2":
+        return _("intentional draw after the match start, allowed by the head judge {name} (G-ID-2)", name=name)
+    if rule == "G-ID-3":
+        return _("no winner, decided by the organizer {name} (G-ID-3)", name=name)
+    return _("intentional draw; the table had not started at the clock, as judge {name} saw (G-ID-1)", name=name)
+
+
+def _why_words(note: str) -> str:
+    """A note ``WHY G-RULE`` (dropped, excluded, penalty, late) in words; any other note as it is."""
     why, _sp, rule = note.partition(" ")
-    if why in _NOTE_WHY and rule.startswith("G-"):
-        text = {"drop": _("dropped"), "excluded": _("excluded"), "penalty": _("penalty"), "late": _("late")}[why]
-        return _("{why} ({rule})", why=text, rule=rule)
-    return note
+    if why not in _NOTE_WHY or not rule.startswith("G-"):
+        return note
+    text = {"drop": _("dropped"), "excluded": _("excluded"), "penalty": _("penalty"), "late": _("late")}[why]
+    return _("{why} ({rule})", why=text, rule=rule)
 
 
 def decklist_source_label(source: str) -> str:
@@ -368,6 +378,15 @@ def staff_doing_label(doing: str) -> str:
 PLACINGS = ("winner", "final", "third_place", "semi-final", "quarter-final", "round-of-16", "swiss")
 
 
+def _best_of(reached: str) -> int | None:
+    """The N of ベストN for a player who lost in round ``reached`` (semi-final 4,
+    quarter-final 8, round-of-N N), or None."""
+    best = {"semi-final": 4, "quarter-final": 8}.get(reached)
+    if best is None and reached.startswith("round-of-") and reached[9:].isdigit():
+        return int(reached[9:])
+    return best
+
+
 def placing_label(reached: str, place: int = 3, tr=_, size: int | None = None) -> str:
     """A final placing in words (G-SE), the same on the desk, ``lycee standings``, every
     export, the phones and the TV: 優勝, 準優勝, 3位 and 4位 where the third-place match was
@@ -379,9 +398,7 @@ def placing_label(reached: str, place: int = 3, tr=_, size: int | None = None) -
     _ = tr
     if reached == "third_place":
         return _("4th place") if place == 4 else _("3rd place")
-    best = {"semi-final": 4, "quarter-final": 8}.get(reached)
-    if best is None and reached.startswith("round-of-") and reached[9:].isdigit():
-        best = int(reached[9:])
+    best = _best_of(reached)
     if best is not None:
         return _("top {n}", n=min(best, size) if size else best)
     return {"winner": _("champion"), "final": _("runner-up"), "swiss": _("Swiss")}.get(reached, reached)

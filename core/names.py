@@ -162,32 +162,44 @@ def _build_confusables(source) -> tuple[dict[str, str], dict[str, str]]:
     return {k: v for k, v in table.items() if k != v}, _latin_capitals(table)
 
 
+def _confusable_pairs(data: dict):
+    """(a character of the table, one text it is confusable with), the
+    left-to-right marks the package wraps right-to-left letters in removed."""
+    for key, homoglyphs in data.items():
+        key = key.replace("\u200e", "")
+        if len(key) != 1:
+            continue  # a sequence: listed again from the side of its single character
+        for h in homoglyphs:
+            yield key, h["c"].replace("\u200e", "")
+
+
+def _root(parent: dict[str, str], x: str) -> str:
+    """The prototype of ``x`` so far in the union-find ``parent`` (paths halved)."""
+    while parent.setdefault(x, x) != x:
+        parent[x] = parent[parent[x]]
+        x = parent[x]
+    return x
+
+
+def _union(parent: dict[str, str], x: str, y: str) -> None:
+    """``x`` and ``y`` confusable: one class, the smallest character its prototype."""
+    a, b = _root(parent, x), _root(parent, y)
+    if a != b:
+        parent[max(a, b)] = min(a, b)
+
+
 def _prototypes(data: dict) -> dict[str, str]:
     """Each character of the table to its prototype: the smallest of the
     characters it is confusable with, one way or another (a union-find), and a
     character confusable with a sequence to that sequence's prototypes."""
     parent: dict[str, str] = {}
-
-    def root(x: str) -> str:
-        while parent.setdefault(x, x) != x:
-            parent[x] = parent[parent[x]]
-            x = parent[x]
-        return x
-
     sequences: dict[str, str] = {}
-    for key, homoglyphs in data.items():
-        key = key.replace("\u200e", "")  # the package wraps right-to-left letters in LRMs
-        if len(key) != 1:
-            continue  # a sequence: listed again from the side of its single character
-        for h in homoglyphs:
-            c = h["c"].replace("\u200e", "")
-            if len(c) == 1:
-                a, b = root(key), root(c)
-                if a != b:
-                    parent[max(a, b)] = min(a, b)
-            elif c:
-                sequences[key] = c
-    table = {c: root(c) for c in parent}
+    for key, c in _confusable_pairs(data):
+        if len(c) == 1:
+            _union(parent, key, c)
+        elif c:
+            sequences[key] = c
+    table = {c: _root(parent, c) for c in parent}
     for key, seq in sequences.items():
         table[key] = "".join(table.get(c, c) for c in unicodedata.normalize("NFD", seq))
     return table
@@ -200,10 +212,16 @@ def _latin_capitals(table: dict[str, str]) -> dict[str, str]:
         classes.setdefault(r, []).append(c)
     upper: dict[str, str] = {}
     for members in classes.values():
-        latin = [c for c in members if "A" <= c <= "Z"]
-        if len(latin) == 1:
-            upper.update({c: latin[0] for c in members if c.isupper() and c != latin[0]})
+        upper.update(_to_latin_capital(members))
     return upper
+
+
+def _to_latin_capital(members: list[str]) -> dict[str, str]:
+    """The capitals of a class of confusables to its one Latin capital (none when it has none or several)."""
+    latin = [c for c in members if "A" <= c <= "Z"]
+    if len(latin) != 1:
+        return {}
+    return {c: latin[0] for c in members if c.isupper() and c != latin[0]}
 
 
 def skeleton(text: str) -> str:
@@ -287,36 +305,50 @@ def _what(kind: str) -> str:
     )
 
 
+def _name_of(what: str | None, kind: str) -> str:
+    """``what`` if given, else the name of ``kind`` (translated only when an error is raised)."""
+    return what or _what(kind)
+
+
+def _readable(text: str) -> bool:
+    """``text`` is empty or has a visible character (ASCII without a refused
+    character is printable: each character but the space is visible)."""
+    return not text or text.isascii() or has_visible(text)
+
+
 def check_text(text, kind: str = "text", required: bool = True, what: str | None = None) -> str:
     """``text`` trimmed, or :class:`LyceeError` naming what is wrong and where.
 
     ``kind``: player, event, staff or text (see :data:`LIMITS`)."""
     if not isinstance(text, str):
-        raise LyceeError(_("{what}: {value!r} is not text", what=what or _what(kind), value=text))
+        raise LyceeError(_("{what}: {value!r} is not text", what=_name_of(what, kind), value=text))
     # a printable text holds no refused character (str.isprintable is false for
     # each of REFUSED_CATEGORIES): the characters are looked at one by one only
     # when it is not (an import checks thousands of names)
     bad = None if text.isprintable() else refused_char(text)
     if bad is not None:
-        raise _refused_char_error(text, bad, what or _what(kind))
+        raise _refused_char_error(text, bad, _name_of(what, kind))
     text = text.strip()
     if required and not text:
-        raise LyceeError(_("{what} is empty: type one", what=what or _what(kind)))
-    # (ASCII without a refused character is printable: each character but the space is visible)
-    if text and not text.isascii() and not has_visible(text):
-        raise _invisible_error(text, what or _what(kind))
-    limit = LIMITS[kind]
-    if len(text) > limit:
-        raise LyceeError(
-            _(
-                "{what} '{shown}' has {n} characters: at most {limit} (docs/names.md)",
-                what=what or _what(kind),
-                shown=visible(text),
-                n=len(text),
-                limit=limit,
-            )
-        )
+        raise LyceeError(_("{what} is empty: type one", what=_name_of(what, kind)))
+    if not _readable(text):
+        raise _invisible_error(text, _name_of(what, kind))
+    if len(text) > LIMITS[kind]:
+        raise _too_long_error(text, _name_of(what, kind), LIMITS[kind])
     return text
+
+
+def _too_long_error(text: str, what: str, limit: int) -> LyceeError:
+    """A text longer than its kind's limit (docs/names.md)."""
+    return LyceeError(
+        _(
+            "{what} '{shown}' has {n} characters: at most {limit} (docs/names.md)",
+            what=what,
+            shown=visible(text),
+            n=len(text),
+            limit=limit,
+        )
+    )
 
 
 def _refused_char_error(text: str, bad: tuple[int, str], what: str) -> LyceeError:
@@ -465,26 +497,46 @@ def resolve_event(ref: str, ids: list[str], names, where) -> str:
     how, value = split_ref(ref)
     if how != "name" and value in ids:
         return value
-    id_hits = [] if how == "name" else [i for i in ids if i.startswith(value)]
-    name_hits = _events_named(value, names) if how != "id" and value else []
-    if how is None and id_hits and name_hits and set(id_hits) != set(name_hits):
-        raise LyceeError(
-            _(
-                "{ref!r} is ambiguous: it begins the id of {a} and the name of {b}; use id:{ref} or name:{ref}",
-                ref=value,
-                a=id_hits[0],
-                b=name_hits[0],
-            )
-        )
+    id_hits, name_hits = _event_hits(how, value, ids, names)
+    if how is None:
+        _refuse_ambiguous(value, id_hits, name_hits)
     return _one_event(ref, id_hits or name_hits, where)
+
+
+def _event_hits(how: str | None, value: str, ids: list[str], names) -> tuple[list[str], list[str]]:
+    """The events whose id ``value`` begins (unless ``name:``) and those it names (unless ``id:``)."""
+    id_hits = [] if how == "name" else [i for i in ids if i.startswith(value)]
+    name_hits = [] if how == "id" else _events_named(value, names)
+    return id_hits, name_hits
+
+
+def _refuse_ambiguous(value: str, id_hits: list[str], name_hits: list[str]) -> None:
+    """A plain ref that begins the id of one event and the name of another is refused."""
+    if not (id_hits and name_hits) or set(id_hits) == set(name_hits):
+        return
+    raise LyceeError(
+        _(
+            "{ref!r} is ambiguous: it begins the id of {a} and the name of {b}; use id:{ref} or name:{ref}",
+            ref=value,
+            a=id_hits[0],
+            b=name_hits[0],
+        )
+    )
 
 
 def _events_named(value: str, names) -> list[str]:
     """The events whose name is ``value`` (NFKC and spaces folded), else those it begins."""
+    if not value:
+        return []
     key = fold_text(value)  # event names: NFKC and spaces, no skeleton (fast)
     listed = names()
     exact = [i for i, n in listed if fold_text(n) == key]
-    return exact or [i for i, n in listed if fold_text(n).startswith(key)]
+    return exact or _events_begun(listed, key)
+
+
+def _events_begun(listed, key: str) -> list[str]:
+    """The events whose folded name begins with ``key``."""
+    return [i for i, n in listed if fold_text(n).startswith(key)]
 
 
 def _one_event(ref: str, hits: list[str], where) -> str:
@@ -543,18 +595,8 @@ def is_kana(text: str) -> bool:
     return any("ぁ" <= c <= "ゖ" for c in s) and all(_kana_char(c) or c.isspace() for c in s)
 
 
-def check_reading(text, where: str | None = None) -> str | None:
-    """A reading as typed, checked: None (or "") for no reading; else the
-    text after NFKC (half-width kana stored full-width) with its spaces
-    folded, or :class:`LyceeError` naming the field and the first character
-    that is not kana."""
-    if text is None:
-        return None
-    what = where or _("reading (よみ)")
-    text = check_text(text, "reading", required=False, what=what)
-    if not text:
-        return None
-    text = _SPACES.sub(" ", unicodedata.normalize("NFKC", text))
+def _check_kana_only(text: str, what: str) -> None:
+    """Each character of a reading is kana (or a space): the first that is not is named with its position."""
     for i, ch in enumerate(to_hiragana(text), 1):
         if not (_kana_char(ch) or ch.isspace()):
             raise LyceeError(
@@ -567,6 +609,21 @@ def check_reading(text, where: str | None = None) -> str | None:
                     pos=i,
                 )
             )
+
+
+def check_reading(text, where: str | None = None) -> str | None:
+    """A reading as typed, checked: None (or "") for no reading; else the
+    text after NFKC (half-width kana stored full-width) with its spaces
+    folded, or :class:`LyceeError` naming the field and the first character
+    that is not kana."""
+    if text is None:
+        return None
+    what = where or _("reading (よみ)")
+    text = check_text(text, "reading", required=False, what=what)
+    if not text:
+        return None
+    text = _SPACES.sub(" ", unicodedata.normalize("NFKC", text))
+    _check_kana_only(text, what)
     if not is_kana(text):
         raise LyceeError(
             _(
@@ -578,10 +635,17 @@ def check_reading(text, where: str | None = None) -> str | None:
     return text
 
 
+def _kana_source(name: str, reading: str | None) -> str | None:
+    """What a player sorts by: the reading, else the name when it is kana only, else None."""
+    if reading:
+        return reading
+    return name if is_kana(name) else None
+
+
 def reading_key(name: str, reading: str | None) -> str | None:
     """The kana a player sorts by in 五十音 order: their reading, else their
     name when it is written in kana only, else None (no reading to sort by)."""
-    src = reading if reading else (name if is_kana(name) else None)
+    src = _kana_source(name, reading)
     if src is None:
         return None
     return "".join(c for c in to_hiragana(src) if "ぁ" <= c <= "ゖ" or c in "ゝゞ" or c in _LONG_MARKS)

@@ -62,16 +62,47 @@ def _winner_result(rng: random.Random, match: str) -> dict:
 def random_event(rng: random.Random, index: int = 0, max_players: int | None = None) -> Event:
     """One random event, played to its end (see the module docstring);
     ``max_players`` caps the field (the test suite's quicker sample)."""
-    x = rng.random()
-    n = rng.randint(257, 2048) if x < 0.002 else rng.randint(41, 256) if x < 0.05 else rng.randint(4, 40)
-    if max_players is not None:
-        n = min(n, max_players)
+    n = _field_size(rng, max_players)
     match = rng.choice(["bo3", "bo3", "bo1"])
+    chain = _random_chain(rng)
+    rounds = rng.randint(1, 12 if n > 8 else 5)
+    ev = _created(index, match, rounds, chain)
+    entries = _Entries()
+    ev = entries.register(ev, n)
+    ev = _swiss_played(ev, entries, rounds, rng, match)
+    if ev.swiss_rounds and len(ev.swiss_rounds) == rounds and rng.random() < 0.3:
+        ev = _play_top_cut(ev, rng, match)
+    return ev
+
+
+def _random_chain(rng: random.Random) -> list[str]:
+    """Up to four tie-breakers in a random order."""
     chain = list(TIEBREAKERS)
     rng.shuffle(chain)
-    chain = chain[: rng.randint(0, 4)]
-    rounds = rng.randint(1, 12 if n > 8 else 5)
-    ev = apply(
+    return chain[: rng.randint(0, 4)]
+
+
+def _swiss_played(ev: Event, entries: _Entries, rounds: int, rng: random.Random, match: str) -> Event:
+    """The Swiss rounds played, with late entries now and then, while two players are left."""
+    for r in range(1, rounds + 1):
+        if r > 1 and rng.random() < 0.25:
+            ev = entries.register(ev, rng.randint(1, 3))  # late entries
+        if len(ev.eligible()) < 2:
+            break
+        ev = _play_swiss_round(ev, r, rng, match)
+    return ev
+
+
+def _field_size(rng: random.Random, max_players: int | None) -> int:
+    """How many players: mostly 4-40, sometimes up to 256, rarely up to 2048 (capped by ``max_players``)."""
+    x = rng.random()
+    n = rng.randint(257, 2048) if x < 0.002 else rng.randint(41, 256) if x < 0.05 else rng.randint(4, 40)
+    return n if max_players is None else min(n, max_players)
+
+
+def _created(index: int, match: str, rounds: int, chain: list[str]) -> Event:
+    """The event created, with its settings and staff, no player yet."""
+    return apply(
         None,
         {
             "type": "create",
@@ -86,17 +117,6 @@ def random_event(rng: random.Random, index: int = 0, max_players: int | None = N
             },
         },
     )
-    entries = _Entries()
-    ev = entries.register(ev, n)
-    for r in range(1, rounds + 1):
-        if r > 1 and rng.random() < 0.25:
-            ev = entries.register(ev, rng.randint(1, 3))  # late entries
-        if len(ev.eligible()) < 2:
-            break
-        ev = _play_swiss_round(ev, r, rng, match)
-    if ev.swiss_rounds and len(ev.swiss_rounds) == rounds and rng.random() < 0.3:
-        ev = _play_top_cut(ev, rng, match)
-    return ev
 
 
 class _Entries:
@@ -129,12 +149,22 @@ def _play_swiss_round(ev: Event, r: int, rng: random.Random, match: str) -> Even
     )
     for p in list(ev.eligible(r)):
         ev = _during_round(ev, p.id, rng)
+    ev = _results_reported(ev, r, rng, match)
+    return _drops_between_rounds(ev, rng)
+
+
+def _results_reported(ev: Event, r: int, rng: random.Random, match: str) -> Event:
+    """A random result reported at each open table of round ``r``."""
     for m in ev.rounds[-1].matches:
         if m.reported:
             continue
         data = {"round": r, "table": m.table, **_result(rng, match)}
         ev = apply(ev, {"type": "result", "data": data})
-    # drops between rounds
+    return ev
+
+
+def _drops_between_rounds(ev: Event, rng: random.Random) -> Event:
+    """Now and then a player still in drops between rounds."""
     for p in list(ev.eligible()):
         if rng.random() < 0.05:
             ev = apply(ev, {"type": "drop", "data": {"player": p.id}})
@@ -162,33 +192,45 @@ def _during_round(ev: Event, pid: str, rng: random.Random) -> Event:
 def _play_top_cut(ev: Event, rng: random.Random, match: str) -> Event:
     """A top cut of any size (byes to the top seeds), a playoff (決定戦) first
     when the cut line falls inside a shared place (G-TIE-PLAYOFF), played to its final."""
-    active = len([p for p in ev.players if p.active])
+    active = sum(1 for p in ev.players if p.active)
     if active < 2:
         return ev
     size = rng.choice([2, 4, 8, rng.randint(2, min(active, 33))])
     size = min(size, active)
     third = rng.random() < 0.5
-    for _attempt in range(12):
-        try:
-            ms = top_cut(ev, size, third_place=third)
-            break
-        except LyceeError:
-            played = _playoff(ev, size, rng, match)
-            if played is None:
-                return ev
-            ev = played
-    else:
+    cut = _cut_made(ev, size, third, rng, match)
+    if cut is None:
         return ev
+    ev, ms = cut
     ev = _pair(ev, ms, "top")
     while True:
-        for m in ev.rounds[-1].matches:
-            if not m.reported:
-                data = {"round": len(ev.rounds), "table": m.table, **_winner_result(rng, match)}
-                ev = apply(ev, {"type": "result", "data": data})
+        ev = _winners_reported(ev, rng, match)
         nxt = next_elimination_round(ev)
         if not nxt:
             return ev
         ev = _pair(ev, nxt, "top")
+
+
+def _cut_made(ev: Event, size: int, third: bool, rng: random.Random, match: str):
+    """The event (after any playoffs the cut needs) and the top cut's first pairings, or None when refused."""
+    for _attempt in range(12):
+        try:
+            return ev, top_cut(ev, size, third_place=third)
+        except LyceeError:
+            played = _playoff(ev, size, rng, match)
+            if played is None:
+                return None
+            ev = played
+    return None
+
+
+def _winners_reported(ev: Event, rng: random.Random, match: str) -> Event:
+    """A winner reported at each open table of the last round."""
+    for m in ev.rounds[-1].matches:
+        if not m.reported:
+            data = {"round": len(ev.rounds), "table": m.table, **_winner_result(rng, match)}
+            ev = apply(ev, {"type": "result", "data": data})
+    return ev
 
 
 def _playoff(ev: Event, size: int, rng: random.Random, match: str) -> Event | None:
@@ -204,14 +246,7 @@ def _playoff(ev: Event, size: int, rng: random.Random, match: str) -> Event | No
         ms = pair_playoff(ev, tied, rng)
     except LyceeError:
         return None
-    ev = _pair(ev, ms, "playoff")
-    for m in ev.rounds[-1].matches:
-        if not m.reported:
-            ev = apply(
-                ev,
-                {"type": "result", "data": {"round": len(ev.rounds), "table": m.table, **_winner_result(rng, match)}},
-            )
-    return ev
+    return _winners_reported(_pair(ev, ms, "playoff"), rng, match)
 
 
 def _pair(ev: Event, ms, stage: str) -> Event:

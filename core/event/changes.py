@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from core.event.lookups import player_match
 from core.event.model import Event, Match, Round
 
 
@@ -32,6 +33,14 @@ def forfeit(event: Event, rnd: Round, m: Match, loser: str, why: str, rule: str)
     else:
         new = replace(m, p1_wins=games, p2_wins=0, draws=0, outcome="p1", note=note, games=())
     return set_match(event, rnd, new)
+
+
+def forfeit_open(event: Event, rnd: Round, pid: str, why: str, rule: str) -> Event:
+    """``pid``'s match of ``rnd`` recorded as their loss if it has no result yet (a drop, an exclusion)."""
+    m = player_match(rnd, pid)
+    if m is None or m.reported:
+        return event
+    return forfeit(event, rnd, m, pid, why, rule)
 
 
 def double_loss(event: Event, rnd: Round, m: Match, why: str, rule: str) -> Event:

@@ -11,22 +11,40 @@ from core.i18n import _, join_list
 from core.names import ambiguous, fold_name, split_ref
 
 
+def _player_by_id(event: Event, how: str | None, value: str) -> Player | None:
+    """The player whose id ``value`` is, unless the ref says ``name:``."""
+    if how == "name" or not event.has_player(value):
+        return None
+    return event.player(value)
+
+
 def find_player(event: Event, ref: str) -> Player:
     """A player by id, or by exact name (NFKC-folded); ``id:p3`` and ``name:p3``
     say which.  A plain ref that is one player's id and another's name is
     refused as ambiguous (docs/names.md)."""
     how, value = split_ref(ref)
-    by_id = event.player(value) if how != "name" and event.has_player(value) else None
-    key = fold_name(value)
-    hits = [] if how == "id" else [p for p in event.players if fold_name(p.name) == key]
+    by_id = _player_by_id(event, how, value)
+    hits = [] if how == "id" else _players_named(event, value)
     if by_id is not None:
-        others = [p for p in hits if p.id != by_id.id]
-        if others and how is None:
-            raise ambiguous(value, by_id.name, others[0].id)
+        if how is None:
+            _refuse_ambiguous(value, by_id, hits)
         return by_id
     if len(hits) == 1:
         return hits[0]
     raise NotFound(_("no player {ref!r} in {name}", ref=ref, name=event.name))
+
+
+def _refuse_ambiguous(ref: str, by_id: Player, named: list[Player]) -> None:
+    """A plain ref that is one player's id and another player's name is refused (docs/names.md)."""
+    others = [p for p in named if p.id != by_id.id]
+    if others:
+        raise ambiguous(ref, by_id.name, others[0].id)
+
+
+def _players_named(event: Event, name: str) -> list[Player]:
+    """The players whose name is ``name`` (compared by :func:`fold_name`, L-NAME-KEY)."""
+    key = fold_name(name)
+    return [p for p in event.players if fold_name(p.name) == key]
 
 
 def stored_player(event: Event, ref: str) -> Player:

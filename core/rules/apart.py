@@ -31,6 +31,19 @@ def apart_partners(event: Event, pid: str) -> list[str]:
     return [b if a == pid else a for a, b in event.apart if pid in (a, b)]
 
 
+def _cleared(event, pair, p, q):
+    """``event`` with the pair kept apart no more (refused when it is not kept apart)."""
+    if pair not in event.apart:
+        raise LyceeError(
+            _(
+                "{a} and {b} are not kept apart: nothing to clear (`lycee player apart EVENT` lists the pairs)",
+                a=p.name,
+                b=q.name,
+            )
+        )
+    return replace(event, apart=tuple(x for x in event.apart if x != pair))
+
+
 @action("apart")
 def _apart(event, payload: Apart):
     refs = payload.players
@@ -41,15 +54,7 @@ def _apart(event, payload: Apart):
         raise LyceeError(_("{name} cannot be kept apart from themself: name two different players", name=p.name))
     pair = apart_pair(p.id, q.id)
     if payload.clear:
-        if pair not in event.apart:
-            raise LyceeError(
-                _(
-                    "{a} and {b} are not kept apart: nothing to clear (`lycee player apart EVENT` lists the pairs)",
-                    a=p.name,
-                    b=q.name,
-                )
-            )
-        return replace(event, apart=tuple(x for x in event.apart if x != pair))
+        return _cleared(event, pair, p, q)
     if pair in event.apart:
         raise LyceeError(
             _(

@@ -60,6 +60,14 @@ def _set_build(event: Event, b: BuildPhase) -> Event:
     return replace(event, build=b)
 
 
+def _building_minutes(kind: str, asked) -> int:
+    """The building time asked (the kind's default when not), from 1 to 600 minutes."""
+    minutes = DEFAULT_BUILD_MINUTES[kind] if asked is UNSET else asked
+    if not 1 <= minutes <= 600:
+        raise LyceeError(_("building minutes {minutes!r}: a whole number from 1 to 600", minutes=minutes))
+    return minutes
+
+
 def _open_build(event: Event, payload: Build) -> Event:
     kind = event.kind if payload.kind is UNSET else payload.kind
     _check_build_opens(event, kind)
@@ -67,9 +75,7 @@ def _open_build(event: Event, payload: Build) -> Event:
     if not set_code.strip():
         raise LyceeError(_("the build phase needs a card set"))
     product, packs = _sealed_product(payload) if kind == "sealed" else ("", _draft_packs_asked(payload))
-    minutes = DEFAULT_BUILD_MINUTES[kind] if payload.minutes is UNSET else payload.minutes
-    if not 1 <= minutes <= 600:
-        raise LyceeError(_("building minutes {minutes!r}: a whole number from 1 to 600", minutes=minutes))
+    minutes = _building_minutes(kind, payload.minutes)
     return _set_build(
         event,
         BuildPhase(kind, set_code.strip(), minutes, stamp(payload.at), product, packs, payload.seed, real=payload.real),
@@ -138,6 +144,15 @@ def _draft_packs_asked(payload: Build) -> int:
     return asked_packs
 
 
+def _check_build_still_open(event: Event, b: BuildPhase, rule: str) -> None:
+    """A closed build phase is neither closed again nor timed."""
+    if b.closed:
+        raise LyceeError(
+            _("the build phase of {event} was closed at {at}", event=event.name, at=labels.time_label(b.closed_at)),
+            rule,
+        )
+
+
 @action("build")
 def _build(event, payload: Build):
     op = payload.op  # one of BUILD_OPS (core.log.actions.BuildOp, checked when decoded)
@@ -149,11 +164,7 @@ def _build(event, payload: Build):
         raise LyceeError(_("{event} has no build phase: open it first", event=event.name), rule)
     if op == "override":
         return _override(event, b, payload)
-    if b.closed:
-        raise LyceeError(
-            _("the build phase of {event} was closed at {at}", event=event.name, at=labels.time_label(b.closed_at)),
-            rule,
-        )
+    _check_build_still_open(event, b, rule)
     at = stamp(payload.at)
     if op == "close":
         return _set_build(event, replace(b, closed_at=at, closed_by=payload.by))
@@ -170,9 +181,19 @@ def _building_clock(b: BuildPhase, op: str, at: str) -> ClockState:
     if st is None:
         raise LyceeError(_("the deck-building time has not started"))
     if op == "pause":
-        if st.paused:
-            raise LyceeError(_("the deck-building time is already paused"))
-        return replace(st, pauses=st.pauses + ((at, None),))
+        return _building_paused(st, at)
+    return _building_resumed(st, at)
+
+
+def _building_paused(st: ClockState, at: str) -> ClockState:
+    """The running building timer paused at ``at``."""
+    if st.paused:
+        raise LyceeError(_("the deck-building time is already paused"))
+    return replace(st, pauses=st.pauses + ((at, None),))
+
+
+def _building_resumed(st: ClockState, at: str) -> ClockState:
+    """The paused building timer running again from ``at``."""
     if not st.paused:
         raise LyceeError(_("the deck-building time is not paused"))
     return replace(st, pauses=st.pauses[:-1] + ((st.pauses[-1][0], at),))
@@ -186,13 +207,18 @@ def _describe_build(payload: Build) -> str:
     if op == "close":
         return _("build phase closed (by {by})", by=labels.actor_label(str(payload.by)) if payload.by else "-")
     if op == "override":
-        return _(
-            "head judge override by {by}: round 1 pairs without a legal deck from {players} ({reason})",
-            by=payload.by or "-",
-            players=join_list(payload.players, words=True) or "-",
-            reason=payload.reason,
-        )
+        return _describe_override(payload)
     return labels.build_op_label(op)
+
+
+def _describe_override(payload: Build) -> str:
+    """The head judge's override in the log: who, the players waived, why."""
+    return _(
+        "head judge override by {by}: round 1 pairs without a legal deck from {players} ({reason})",
+        by=payload.by or "-",
+        players=join_list(payload.players, words=True) or "-",
+        reason=payload.reason,
+    )
 
 
 def _describe_opening(payload: Build) -> str:
@@ -223,14 +249,8 @@ def override_data(event: Event, by: str, reason: str, at: str, catalog=None) -> 
     return Build(op="override", at=at, by=by, reason=reason, players=[g.player for g in round_one_gaps(event, catalog)])
 
 
-def _override(event: Event, b: BuildPhase, payload: Build) -> Event:
-    """The head judge lets round 1 pair although some decks are missing or
-    not legal (G-HEAD-JUDGE: the head judge's ruling is final for the event)."""
-    rule = build_rule(event.kind)
-    if event.rounds:
-        raise LyceeError(
-            _("round 1 of {event} is paired: the decks no longer wait for an override", event=event.name), rule
-        )
+def _check_head_judge_overrides(event: Event, by: str) -> None:
+    """G-HEAD-JUDGE: only the event's head judge overrides the decks."""
     hj = event.staff.head_judge
     if not hj:
         raise RuleError(
@@ -241,11 +261,22 @@ def _override(event: Event, b: BuildPhase, payload: Build) -> Event:
             ),
             "G-HEAD-JUDGE",
         )
-    by = payload.by.strip()
     if by != hj:
         raise RuleError(
             _("only the head judge ({hj}) overrides the decks, not {by}", hj=hj, by=by or "-"), "G-HEAD-JUDGE"
         )
+
+
+def _override(event: Event, b: BuildPhase, payload: Build) -> Event:
+    """The head judge lets round 1 pair although some decks are missing or
+    not legal (G-HEAD-JUDGE: the head judge's ruling is final for the event)."""
+    rule = build_rule(event.kind)
+    if event.rounds:
+        raise LyceeError(
+            _("round 1 of {event} is paired: the decks no longer wait for an override", event=event.name), rule
+        )
+    by = payload.by.strip()
+    _check_head_judge_overrides(event, by)
     reason = payload.reason.strip()
     if not reason:
         raise LyceeError(_("an override needs a reason: say why round 1 pairs with these decks"), "G-HEAD-JUDGE")
@@ -266,14 +297,19 @@ def _pods(event, payload: Pods):
         if len(pod) < 2:
             raise LyceeError(_("pod {i} seats fewer than 2", i=i), "L-DRAFT-POD")
         pods.append(tuple(_draft_seat(event, seat, i, seen) for seat in pod))
-    unseated = [p.name for p in event.players if p.active and p.id not in seen]
-    if unseated:
-        raise LyceeError(_("not seated in the draft: {names}", names=join_list(unseated, words=True)), "G-DRAFT-1")
+    _check_all_seated(event, seen)
     return replace(event, pods=tuple(pods))
 
 
-def _check_seating_open(event: Event, payload: Pods) -> None:
-    """A draft is seated once, in a draft event whose build phase is open, with a pod at least (G-DRAFT-1)."""
+def _check_all_seated(event: Event, seen: set[str]) -> None:
+    """G-DRAFT-1: every active player has a seat at a draft table."""
+    unseated = [p.name for p in event.players if p.active and p.id not in seen]
+    if unseated:
+        raise LyceeError(_("not seated in the draft: {names}", names=join_list(unseated, words=True)), "G-DRAFT-1")
+
+
+def _check_draft_event(event: Event) -> None:
+    """G-DRAFT-1: draft pods are for draft events."""
     if event.kind != "draft":
         raise RuleError(
             _(
@@ -283,6 +319,11 @@ def _check_seating_open(event: Event, payload: Pods) -> None:
             ),
             "G-DRAFT-1",
         )
+
+
+def _check_seating_open(event: Event, payload: Pods) -> None:
+    """A draft is seated once, in a draft event whose build phase is open, with a pod at least (G-DRAFT-1)."""
+    _check_draft_event(event)
     b = event.build
     if b is None or b.closed:
         raise LyceeError(_("open the build phase of {event} before seating the draft", event=event.name), "G-DRAFT-1")
@@ -533,25 +574,28 @@ def builders(event: Event) -> list[str]:
     return [p.id for p in event.eligible(1)] if not event.rounds else [p.id for p in event.players if p.active]
 
 
+def _without_one(ids: tuple[str, ...], record_of) -> tuple[str, ...]:
+    """The players of ``ids`` with no record (``record_of`` gives None): no decklist, no pool."""
+    return tuple(i for i in ids if record_of(i) is None)
+
+
 def build_status(event: Event, now) -> BuildStatus:
     """The build phase at ``now`` (a datetime or ISO time from the desk's time source)."""
     b = event.build
     ids = tuple(builders(event))
-    no_list = tuple(i for i in ids if event.decklist_of(i) is None)
+    no_list = _without_one(ids, event.decklist_of)
+    no_pool = _without_one(ids, event.pool_of)
     if b is None:
         return BuildStatus(
             "none",
             kind=event.kind,
             players=ids,
             missing_decklists=no_list,
-            missing_pools=tuple(i for i in ids if event.pool_of(i) is None) if event.kind in POOL_KINDS else (),
+            missing_pools=no_pool if event.kind in POOL_KINDS else (),
         )
-    st = b.clock
-    state = _build_state(b)
-    at = b.closed_at if b.closed_at is not None else now
-    el = clock_elapsed(st, at) if st is not None else 0.0
+    started_at, el, remaining = _build_timer(b, now)
     return BuildStatus(
-        state,
+        _build_state(b),
         b.kind,
         b.set_code,
         b.product,
@@ -559,13 +603,13 @@ def build_status(event: Event, now) -> BuildStatus:
         b.seed,
         b.minutes,
         b.opened_at,
-        st.started_at if st else None,
+        started_at,
         b.closed_at,
         b.closed_by,
         el,
-        (b.minutes * 60 - el) if st is not None else None,
+        remaining,
         ids,
-        tuple(i for i in ids if event.pool_of(i) is None),
+        no_pool,
         no_list,
         tuple(len(p) for p in event.pods),
         _problem_decks(event),
@@ -573,6 +617,15 @@ def build_status(event: Event, now) -> BuildStatus:
         b.override_reason,
         b.override_at,
     )
+
+
+def _build_timer(b: BuildPhase, now) -> tuple[str | None, float, float | None]:
+    """When the build timer started, the seconds built (until it closed, else ``now``) and those left."""
+    st = b.clock
+    if st is None:
+        return None, 0.0, None
+    el = clock_elapsed(st, b.closed_at if b.closed_at is not None else now)
+    return st.started_at, el, b.minutes * 60 - el
 
 
 def _build_state(b: BuildPhase) -> str:
@@ -611,40 +664,56 @@ def gap_text(gap: DecklistStatus) -> str:
     return _("{name} ({problem}{more})", name=gap.name, problem=first.message, more=more)
 
 
+def _build_rule(kind: str) -> str:
+    """The rule that makes a ``kind`` event build its decks before round 1."""
+    return "G-DRAFT-4" if kind == "draft" else "G-SEALED"
+
+
+def _refuse_unbuilt(event: Event) -> None:
+    """A sealed or draft event with no build phase is refused round 1."""
+    if event.kind not in ("sealed", "draft"):
+        return
+    raise RuleError(
+        _(
+            "a {kind} event builds its decks before round 1: open the build phase first "
+            "(F11 in the app, `lycee build EVENT open ...`)",
+            kind=labels.kind_label(event.kind),
+        ),
+        _build_rule(event.kind),
+    )
+
+
+def _refuse_deck_gaps(event: Event, rule: str) -> None:
+    """Round 1 waits for a legal deck from each active player (the players without one named)."""
+    gaps = round_one_gaps(event)
+    if not gaps:
+        return
+    raise RuleError(
+        _(
+            "round 1 waits for a legal deck from {n} player(s): {players}. Register each deck "
+            "(F11 build tab, Enter on the player, Ctrl+R; `lycee decklist add`) or the head "
+            "judge overrides (F11; `lycee build EVENT override`)",
+            n=len(gaps),
+            players=join_sentences(gap_text(g) for g in gaps),
+        ),
+        rule,
+    )
+
+
 def check_build_done(event: Event) -> None:
     """Refuse round 1 of a sealed or draft event until its build phase is
     closed and every active player has a registered, legal deck (G-SEALED,
     G-DRAFT-4, cards only from the pool), unless the head judge overrode
     (G-HEAD-JUDGE).  Each refusal names the players and what fixes it."""
     b = event.build
-    if b is None and event.kind in ("sealed", "draft"):
-        rule = "G-DRAFT-4" if event.kind == "draft" else "G-SEALED"
-        raise RuleError(
-            _(
-                "a {kind} event builds its decks before round 1: open the build phase first "
-                "(F11 in the app, `lycee build EVENT open ...`)",
-                kind=labels.kind_label(event.kind),
-            ),
-            rule,
-        )
     if b is None:
+        _refuse_unbuilt(event)
         return
-    rule = "G-DRAFT-4" if b.kind == "draft" else "G-SEALED"
+    rule = _build_rule(b.kind)
     # an event paired before this rule (actions of format 2 or older; an
     # imported file) opens as it was played: the rule checks new pairings only
     if not b.overridden and written_format() >= 3:
-        gaps = round_one_gaps(event)
-        if gaps:
-            raise RuleError(
-                _(
-                    "round 1 waits for a legal deck from {n} player(s): {players}. Register each deck "
-                    "(F11 build tab, Enter on the player, Ctrl+R; `lycee decklist add`) or the head "
-                    "judge overrides (F11; `lycee build EVENT override`)",
-                    n=len(gaps),
-                    players=join_sentences(gap_text(g) for g in gaps),
-                ),
-                rule,
-            )
+        _refuse_deck_gaps(event, rule)
     if not b.closed:
         raise RuleError(
             _(

@@ -35,7 +35,7 @@ from core import labels
 from core.errors import LyceeError, NotFound, RuleError
 from core.event.changes import set_match
 from core.event.lookups import round_of
-from core.event.model import ClockState, Event
+from core.event.model import ClockState, Event, Round
 from core.i18n import _
 from core.log import action, describer
 from core.log.actions import Clock
@@ -52,14 +52,19 @@ MAX_EXTENSION = 120
 # -- time values ------------------------------------------------------------------
 
 
+def _from_iso(t: str) -> datetime:
+    """An ISO 8601 time, else refused."""
+    try:
+        return datetime.fromisoformat(t)
+    except ValueError:
+        raise LyceeError(_("{t!r} is not an ISO 8601 time", t=t)) from None
+
+
 def to_datetime(t: Instant | str) -> datetime:
     """An aware datetime from a datetime, epoch seconds or an ISO string
     (naive values are taken as UTC)."""
     if isinstance(t, str):
-        try:
-            t = datetime.fromisoformat(t)
-        except ValueError:
-            raise LyceeError(_("{t!r} is not an ISO 8601 time", t=t)) from None
+        t = _from_iso(t)
     elif isinstance(t, (int, float)) and not isinstance(t, bool):
         return datetime.fromtimestamp(t, timezone.utc)
     if not isinstance(t, datetime):
@@ -144,6 +149,16 @@ class ClockStatus:
         return self.remaining is not None and self.remaining <= 0
 
 
+def _table_times(rnd: Round, now: Instant | str) -> tuple[TableTime, ...]:
+    """The time each table of ``rnd`` has left (with its extension), by table; byes left out."""
+    st = rnd.clock
+    return tuple(
+        TableTime(m.table, m.extension, remaining(st, now, m.extension), m.reported)
+        for m in sorted(rnd.matches, key=lambda m: m.table)
+        if not m.is_bye
+    )
+
+
 def status(event: Event, now: Instant | str, round_number: int | None = None) -> ClockStatus:
     """The clock of the current round (or ``round_number``) at ``now``."""
     if not event.rounds:
@@ -151,11 +166,7 @@ def status(event: Event, now: Instant | str, round_number: int | None = None) ->
     rnd = round_of(event, round_number or len(event.rounds))
     st = rnd.clock
     minutes = st.minutes if st else event.minutes
-    tables = tuple(
-        TableTime(m.table, m.extension, remaining(st, now, m.extension), m.reported)
-        for m in sorted(rnd.matches, key=lambda m: m.table)
-        if not m.is_bye
-    )
+    tables = _table_times(rnd, now)
     return ClockStatus(
         round=rnd.number,
         started=st is not None,
@@ -176,6 +187,19 @@ def time_call(event: Event, now: Instant | str, round_number: int | None = None)
     return [t for t in st.tables if not t.finished and t.remaining is not None and t.remaining <= 0]
 
 
+def _time_left_at(event: Event, round_number: int, table: int, now: Instant | str) -> tuple[bool, float | None]:
+    """Whether the table still has time, and the seconds it has left (None: the
+    round clock has not started).  An earlier round, a bye or no such table has none."""
+    if not event.rounds or round_number != len(event.rounds):
+        return False, None  # an earlier round: its time is over
+    rnd = event.rounds[round_number - 1]
+    m = rnd.match_at(table)
+    if m is None or m.is_bye:
+        return False, None
+    left = remaining(rnd.clock, now, m.extension)
+    return left is None or left > 0, left
+
+
 def needs_time_call(event: Event, round_number: int, table: int, result, now: Instant | str) -> str | None:
     """G-BO3-TIME / G-TIME: a result only time can produce (best of three:
     nobody has two game wins; best of one: 0-0) while the table still has
@@ -184,14 +208,8 @@ def needs_time_call(event: Event, round_number: int, table: int, result, now: In
     (``--time-called``), or None when the result needs none."""
     if getattr(result, "intentional", False) or not time_only(result, event.match):
         return None
-    if not event.rounds or round_number != len(event.rounds):
-        return None  # an earlier round: its time is over
-    rnd = event.rounds[round_number - 1]
-    m = rnd.match_at(table)
-    if m is None or m.is_bye:
-        return None
-    left = remaining(rnd.clock, now, m.extension)
-    if left is not None and left <= 0:
+    in_time, left = _time_left_at(event, round_number, table, now)
+    if not in_time:
         return None
     when = _("the round clock has not started") if left is None else _("{t} of the round are left", t=fmt(left))
     return _(
@@ -264,14 +282,32 @@ def _clock(event, payload: Clock):
     if st is None:
         raise LyceeError(_("round {r}'s clock has not started", r=rnd.number))
     if op == "pause":
-        if st.paused:
-            raise LyceeError(_("round {r}'s clock is already paused", r=rnd.number))
-        return event.with_round(replace(rnd, clock=replace(st, pauses=st.pauses + ((at, None),))))
-    # resume
+        return _paused(event, rnd, st, at)
+    return _resumed(event, rnd, st, at)
+
+
+def _paused(event: Event, rnd: Round, st, at: str) -> Event:
+    """The running clock of ``rnd`` paused at ``at``."""
+    if st.paused:
+        raise LyceeError(_("round {r}'s clock is already paused", r=rnd.number))
+    return event.with_round(replace(rnd, clock=replace(st, pauses=st.pauses + ((at, None),))))
+
+
+def _resumed(event: Event, rnd: Round, st, at: str) -> Event:
+    """The paused clock of ``rnd`` running again from ``at``."""
     if not st.paused:
         raise LyceeError(_("round {r}'s clock is not paused", r=rnd.number))
     pauses = st.pauses[:-1] + ((st.pauses[-1][0], at),)
     return event.with_round(replace(rnd, clock=replace(st, pauses=pauses)))
+
+
+def _extension_minutes(minutes: int | None) -> int:
+    """An extension's minutes: a whole number from 1 to MAX_EXTENSION."""
+    if minutes is None or not 1 <= minutes <= MAX_EXTENSION:
+        raise LyceeError(
+            _("extension {minutes!r}: a whole number of minutes from 1 to {max}", minutes=minutes, max=MAX_EXTENSION)
+        )
+    return minutes
 
 
 def _extend(event: Event, rnd, payload: Clock) -> Event:
@@ -283,11 +319,7 @@ def _extend(event: Event, rnd, payload: Clock) -> Event:
         raise RuleError(_("table {t} is a bye: nothing to extend", t=m.table), "G-TIME")
     if m.reported:
         raise RuleError(_("the match at table {t} is finished: no extension", t=m.table), "G-TIME")
-    minutes = payload.minutes
-    if minutes is None or not 1 <= minutes <= MAX_EXTENSION:
-        raise LyceeError(
-            _("extension {minutes!r}: a whole number of minutes from 1 to {max}", minutes=minutes, max=MAX_EXTENSION)
-        )
+    minutes = _extension_minutes(payload.minutes)
     return set_match(event, rnd, replace(m, extension=m.extension + minutes))
 
 

@@ -159,11 +159,14 @@ def _decklist(event, payload: DecklistAction):
     if written_format() >= 5:
         require_change_judge(event, pid, payload.by, payload.reason)
     rec = DeckRecord(pid, deck, spare, payload.source, len(event.rounds))
-    if event.decklist_of(pid) is not None:
-        lists = tuple(rec if x.player == pid else x for x in event.decklists)
-    else:
-        lists = event.decklists + (rec,)
-    return replace(event, decklists=lists)
+    return replace(event, decklists=_with_record(event, rec))
+
+
+def _with_record(event, rec: DeckRecord) -> tuple[DeckRecord, ...]:
+    """The event's decklists with ``rec`` registered: in place of the player's former list, else added."""
+    if event.decklist_of(rec.player) is None:
+        return event.decklists + (rec,)
+    return tuple(rec if x.player == rec.player else x for x in event.decklists)
 
 
 def _cards(lines: list) -> int:
@@ -184,6 +187,19 @@ def _describe_decklist(payload: DecklistAction) -> str:
     return text
 
 
+def _entries(lines, section: str, who: str) -> tuple[DeckEntry, ...]:
+    """The lines of a decklist section as entries (each line checked)."""
+    return tuple(DeckEntry(c, n, nm) for c, n, nm in deck_lines(lines, section, who))
+
+
+def _check_differences(recorded, lines: tuple, name: str) -> None:
+    """G-DECKLIST: the differences an action records are those between the decks."""
+    if tuple(tuple(x) for x in recorded) != lines:
+        raise LyceeError(
+            _("the differences recorded for {name}'s deck check do not match the decks", name=name), "G-DECKLIST"
+        )
+
+
 @action("deck_check")
 def _deck_check(event, payload: DeckCheckAction):
     """The deck presented at the table against the registered list (G-DECKLIST)."""
@@ -192,18 +208,11 @@ def _deck_check(event, payload: DeckCheckAction):
     rec = event.decklist_of(pid)
     if rec is None:
         raise RuleError(_("{name} has no registered decklist to check the deck against", name=p.name), "G-DECKLIST")
-    presented = Decklist(
-        tuple(DeckEntry(c, n, nm) for c, n, nm in deck_lines(payload.deck, "deck", p.name)),
-        tuple(DeckEntry(c, n, nm) for c, n, nm in deck_lines(payload.spare, "spare", p.name)),
-    )
+    presented = Decklist(_entries(payload.deck, "deck", p.name), _entries(payload.spare, "spare", p.name))
     diff = compare(as_decklist(rec), presented)
     lines = tuple((x.section, x.number, x.registered, x.presented) for x in diff.lines)
     if payload.differences is not UNSET:
-        given = tuple(tuple(x) for x in payload.differences)
-        if given != lines:
-            raise LyceeError(
-                _("the differences recorded for {name}'s deck check do not match the decks", name=p.name), "G-DECKLIST"
-            )
+        _check_differences(payload.differences, lines, p.name)
     check = DeckCheck(pid, len(event.rounds), lines, payload.by, payload.at, payload.source)
     return replace(event, deck_checks=event.deck_checks + (check,))
 
@@ -219,14 +228,17 @@ def _describe_deck_check(payload: DeckCheckAction) -> str:
     return _("deck check of {player}: {n} difference(s): {parts}", player=payload.player, n=len(diffs), parts=parts)
 
 
+def _diff_row(x) -> tuple:
+    """A deck check's difference as (section, number, registered, presented), from a DiffLine or a stored line."""
+    return (x.section, x.number, x.registered, x.presented) if hasattr(x, "section") else tuple(x)
+
+
 def swaps_only(differences) -> bool:
     """Whether a deck check's differences are only cards swapped between deck
     and spares, the deck keeping its size: allowed between games of best of
     three (G-SPARE-2), undone after the match (G-SPARE-3).  ``differences``:
     (section, number, registered, presented) lines, or DiffLines."""
-    rows = [
-        (x.section, x.number, x.registered, x.presented) if hasattr(x, "section") else tuple(x) for x in differences
-    ]
+    rows = [_diff_row(x) for x in differences]
     if not rows:
         return False
     per_card: dict[str, int] = {}

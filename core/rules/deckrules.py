@@ -83,15 +83,22 @@ def sample_set_refusal(event: Event, set_code: str, sample: bool, sanctioned: bo
     )
 
 
+def _is_sample_set(catalog, set_code: str) -> bool | None:
+    """Whether ``set_code`` is a sample set of the catalog (default: the desk's); None for a set it does not know."""
+    cat = catalog if catalog is not None else default_catalog()
+    try:
+        return cat.set(set_code).sample
+    except LyceeError:
+        return None
+
+
 def check_sanctioning(event: Event, sanctioned: bool, catalog=None) -> None:
     """Refuse marking an event sanctioned whose pools come from a sample set (L-SAMPLE-SETS)."""
     b = event.build
     if b is None or not sanctioned or event.sanctioned:
         return
-    cat = catalog if catalog is not None else default_catalog()
-    try:
-        sample = cat.set(b.set_code).sample
-    except LyceeError:
+    sample = _is_sample_set(catalog, b.set_code)
+    if sample is None:
         return  # a set the desk does not know: the deck check names its cards
     err = sample_set_refusal(event, b.set_code, sample, sanctioned=True)
     if err is not None:
@@ -126,6 +133,37 @@ def deck_lines(raw, section: str, who: str) -> tuple[tuple[int, str, str], ...]:
     return tuple(_deck_line(line, section, i, who) for i, line in enumerate(raw, start=1))
 
 
+def _check_line_count(count, section: str, i: int, who: str) -> None:
+    """A line's count is a whole number from 1 to MAX_LINE_COUNT."""
+    if isinstance(count, int) and not isinstance(count, bool) and 1 <= count <= MAX_LINE_COUNT:
+        return
+    raise LyceeError(
+        _(
+            "{section} line {i} of {who}'s decklist: count {count!r} is not between 1 and {max}",
+            section=section,
+            i=i,
+            who=who,
+            count=count,
+            max=MAX_LINE_COUNT,
+        )
+    )
+
+
+def _check_line_number(number, section: str, i: int, who: str) -> None:
+    """A line's card number is written as stored (like CH-0063)."""
+    if isinstance(number, str) and normalize_number(number) == number:
+        return
+    raise LyceeError(
+        _(
+            "{section} line {i} of {who}'s decklist: {number!r} is not a card number like CH-0063",
+            section=section,
+            i=i,
+            who=who,
+            number=number,
+        )
+    )
+
+
 def _deck_line(line, section: str, i: int, who: str) -> tuple[int, str, str]:
     """Line ``i`` of a list: a count from 1 to MAX_LINE_COUNT, a card number like CH-0063, a name (text)."""
     if not isinstance(line, (list, tuple)) or not 2 <= len(line) <= 3:
@@ -134,27 +172,8 @@ def _deck_line(line, section: str, i: int, who: str) -> tuple[int, str, str]:
         )
     count, number = line[0], line[1]
     name = line[2] if len(line) == 3 else ""
-    if not isinstance(count, int) or isinstance(count, bool) or not 1 <= count <= MAX_LINE_COUNT:
-        raise LyceeError(
-            _(
-                "{section} line {i} of {who}'s decklist: count {count!r} is not between 1 and {max}",
-                section=section,
-                i=i,
-                who=who,
-                count=count,
-                max=MAX_LINE_COUNT,
-            )
-        )
-    if not isinstance(number, str) or normalize_number(number) != number:
-        raise LyceeError(
-            _(
-                "{section} line {i} of {who}'s decklist: {number!r} is not a card number like CH-0063",
-                section=section,
-                i=i,
-                who=who,
-                number=number,
-            )
-        )
+    _check_line_count(count, section, i, who)
+    _check_line_number(number, section, i, who)
     if not isinstance(name, str):
         raise LyceeError(
             _("{section} line {i} of {who}'s decklist: the name is not text", section=section, i=i, who=who)
@@ -206,15 +225,19 @@ def require_change_judge(event: Event, pid: str, by: str, reason: str) -> str | 
     event (:func:`change_judges`) and a reason, else it is refused."""
     if not decklist_locked(event):
         return by.strip() or None
-    name = event.player(pid).name
     if not by.strip() or not reason.strip():
         raise RuleError(
             _(
                 "round 1 is paired: only a judge changes {name}'s decklist now, saying why (--by JUDGE --reason TEXT)",
-                name=name,
+                name=event.player(pid).name,
             ),
             "G-DECKLIST",
         )
+    return _change_judge(event, by)
+
+
+def _change_judge(event: Event, by: str) -> str:
+    """``by`` as the judge of the event who may change a decklist (:func:`change_judges`), else refused."""
     who = staff_member(event, by)
     if who is not None and who in change_judges(event):
         return who
@@ -273,7 +296,11 @@ def _draft_packs(event: Event, pid: str) -> int:
     b = event.build
     if b is not None and b.kind == "draft" and b.packs:
         return b.packs
-    pool = event.pool_of(pid)
+    return _pool_packs(event.pool_of(pid))
+
+
+def _pool_packs(pool) -> int:
+    """The packs a draft pool was drafted from (0: none recorded, or not a draft pool)."""
     return pool.packs if pool is not None and pool.kind == "draft" else 0
 
 
@@ -281,40 +308,38 @@ def rule_set_problems(event: Event, deck) -> list[DeckProblem]:
     """O-RULES: a card of the other game, one problem a number: an LO- card in
     a 2008 event (its cards are the guideline's products), any other number in
     an Overture event (Overture cards have LO- numbers)."""
-    out = []
-    for section in ("deck", "spare"):
-        for number in sorted(deck.counts(section)):
-            lo = is_overture_number(number)
-            if event.rules == "overture" and not lo:
-                out.append(
-                    DeckProblem(
-                        "O-CARDS-KNOWN",
-                        "illegal",
-                        _(
-                            "{number}: not a Lycee Overture card (this event plays by the Overture rules)",
-                            number=number,
-                        ),
-                        number,
-                        section,
-                        (number,),
-                    )
-                )
-            elif event.rules != "overture" and lo:
-                out.append(
-                    DeckProblem(
-                        "G-CARDS-VERSIONS",
-                        "illegal",
-                        _(
-                            "{number}: a Lycee Overture card; this event plays by the 2008 guideline "
-                            "(`lycee event set EVENT --rules overture` before round 1)",
-                            number=number,
-                        ),
-                        number,
-                        section,
-                        (number,),
-                    )
-                )
-    return out
+    overture = event.rules == "overture"
+    return [
+        _other_game_problem(number, section, overture)
+        for section in ("deck", "spare")
+        for number in sorted(deck.counts(section))
+        if is_overture_number(number) != overture
+    ]
+
+
+def _other_game_problem(number: str, section: str, overture: bool) -> DeckProblem:
+    """O-RULES: ``number`` is a card of the other game than the event's rule set plays."""
+    if overture:
+        return DeckProblem(
+            "O-CARDS-KNOWN",
+            "illegal",
+            _("{number}: not a Lycee Overture card (this event plays by the Overture rules)", number=number),
+            number,
+            section,
+            (number,),
+        )
+    return DeckProblem(
+        "G-CARDS-VERSIONS",
+        "illegal",
+        _(
+            "{number}: a Lycee Overture card; this event plays by the 2008 guideline "
+            "(`lycee event set EVENT --rules overture` before round 1)",
+            number=number,
+        ),
+        number,
+        section,
+        (number,),
+    )
 
 
 def deck_problems(event: Event, ref: str, catalog=None) -> list[DeckProblem]:
@@ -343,39 +368,52 @@ def list_problems(event: Event, pid: str, deck: Decklist, catalog=None) -> list[
             deck, cat, "constructed", on=event.date, match=event.match, rules=event.rules
         )
     pool = event.pool_of(pid)
-    extra: list[DeckProblem] = []
-    if pool is None and (event.build is not None or event.pools):
-        extra.append(
-            DeckProblem(
-                build_rule(kind),
-                "pool",
-                _("no pool is recorded for {name}: the deck cannot be checked against it", name=event.player(pid).name),
-            )
-        )
+    extra = _no_pool_problems(event, pid) if pool is None else []
     cards = pool.cards if pool is not None else None
     if kind == "sealed":
         return extra + check_deck(deck, cat, "sealed", on=event.date, match=event.match, pool=cards)
     packs = _draft_packs(event, pid)
     if packs:
         return extra + check_deck(deck, cat, "draft", on=event.date, match=event.match, packs=packs, pool=cards)
+    return extra + _undrafted_problems(event, deck, cat, cards)
+
+
+def _no_pool_problems(event: Event, pid: str) -> list[DeckProblem]:
+    """A limited event with a build phase or pools has none recorded for ``pid``: the deck cannot be checked."""
+    if event.build is None and not event.pools:
+        return []
+    name = event.player(pid).name
+    return [
+        DeckProblem(
+            build_rule(event.kind),
+            "pool",
+            _("no pool is recorded for {name}: the deck cannot be checked against it", name=name),
+        )
+    ]
+
+
+def _undrafted_problems(event: Event, deck: Decklist, cat, cards) -> list[DeckProblem]:
+    """A draft deck checked without the packs drafted: its size is said to be unchecked (G-DRAFT-4)."""
     probs = [
         p
         for p in check_draft(deck, cat, packs=DRAFT_PACKS.start, pool=cards, match=event.match, on=event.date)
         if p.code != "size"
     ]
-    return (
-        extra
-        + [
-            DeckProblem(
-                "G-DRAFT-4",
-                "size",
-                _("the packs a player drafted are not recorded: the deck size (packs x 10) cannot be checked"),
-                None,
-                "deck",
-            )
-        ]
-        + probs
+    unchecked = DeckProblem(
+        "G-DRAFT-4",
+        "size",
+        _("the packs a player drafted are not recorded: the deck size (packs x 10) cannot be checked"),
+        None,
+        "deck",
     )
+    return [unchecked, *probs]
+
+
+def _deck_class_of(event: Event, rec, catalog) -> str:
+    """The deck's class in words for a constructed Overture event ("" otherwise)."""
+    if event.rules != "overture" or event.kind != "constructed":
+        return ""
+    return deck_class_words(*deck_class(as_decklist(rec), event_catalog(event, catalog)))
 
 
 def player_decklist_status(event: Event, pid: str, catalog=None) -> DecklistStatus:
@@ -385,9 +423,7 @@ def player_decklist_status(event: Event, pid: str, catalog=None) -> DecklistStat
     if rec is None:
         return DecklistStatus(pid, p.name, p.status, "none", has_pool=has_pool)
     probs = tuple(deck_problems(event, pid, catalog))
-    klass = ""
-    if event.rules == "overture" and event.kind == "constructed":
-        klass = deck_class_words(*deck_class(as_decklist(rec), event_catalog(event, catalog)))
+    klass = _deck_class_of(event, rec, catalog)
     return DecklistStatus(
         pid,
         p.name,

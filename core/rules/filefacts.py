@@ -65,6 +65,12 @@ def _decided_as_recorded(m: Match, f: dict, stage: str) -> Match:
         return replace(m, p1_wins=0, p2_wins=0, draws=0, outcome="double_loss", games=())
     if stage == "swiss" or m.reported:
         return m
+    return _elimination_decided(m, f)
+
+
+def _elimination_decided(m: Match, f: dict) -> Match:
+    """An unreported elimination match with the winner named at time (G-SE) or the intentional draw the file records."""
+    out = f.get("outcome")
     if out in ("p1", "p2") and labels.is_named_winner(f.get("note") or ""):
         # a time-out with equal game wins: the organizer named the winner (G-SE)
         return replace(
@@ -143,6 +149,30 @@ def _build(b: dict) -> BuildPhase:
     return phase
 
 
+def _deck_record(x: dict) -> DeckRecord:
+    """A registered decklist as the file holds it."""
+    return DeckRecord(
+        x["player"], _lines(x["deck"]), _lines(x.get("spare", [])), x.get("source", ""), x.get("round", 0)
+    )
+
+
+def _deck_check(x: dict) -> DeckCheck:
+    """A deck check as the file holds it."""
+    return DeckCheck(
+        x["player"],
+        x["round"],
+        tuple(tuple(e) for e in x["differences"]),
+        x.get("by", ""),
+        x.get("at", ""),
+        x.get("source", ""),
+    )
+
+
+def _filed_pods(pods) -> tuple:
+    """The draft tables as the file seats them (a seat's name, and its player when known)."""
+    return tuple(tuple(DraftSeat(s["name"], s.get("player")) for s in pod) for pod in pods)
+
+
 @action("file_records")
 def _file_records(event: Event, payload: FileRecords) -> Event:
     """Decklists, deck checks, the build phase, pods, pools and the store
@@ -150,27 +180,37 @@ def _file_records(event: Event, payload: FileRecords) -> Event:
     doc = payload.doc  # checked by the event-file schema (core.rules.eventfile)
     return replace(
         event,
-        decklists=tuple(
-            DeckRecord(
-                x["player"], _lines(x["deck"]), _lines(x.get("spare", [])), x.get("source", ""), x.get("round", 0)
-            )
-            for x in doc.get("decklists", ())
-        ),
-        deck_checks=tuple(
-            DeckCheck(
-                x["player"],
-                x["round"],
-                tuple(tuple(e) for e in x["differences"]),
-                x.get("by", ""),
-                x.get("at", ""),
-                x.get("source", ""),
-            )
-            for x in doc.get("deck_checks", ())
-        ),
+        decklists=tuple(_deck_record(x) for x in doc.get("decklists", ())),
+        deck_checks=tuple(_deck_check(x) for x in doc.get("deck_checks", ())),
         build=_build(doc["build"]) if doc.get("build") is not None else None,
-        pods=tuple(tuple(DraftSeat(s["name"], s.get("player")) for s in pod) for pod in doc.get("pods", ())),
+        pods=_filed_pods(doc.get("pods", ())),
         pools=tuple(_pool(x) for x in doc.get("pools", ())),
         store_calendar=doc.get("store_calendar"),
+    )
+
+
+def _penalty(x: dict) -> Penalty:
+    """A penalty as the file records it (with its appeal)."""
+    return Penalty(
+        x["player"],
+        x.get("round"),
+        x.get("table"),
+        x["level"],
+        x.get("action", "none"),
+        x["reason"],
+        x.get("by", ""),
+        x.get("appeal"),
+        x.get("at", ""),
+    )
+
+
+def _players_as_filed(event: Event, filed: list[dict]) -> tuple:
+    """The players in the file's order, those it marks excluded as excluded."""
+    order = {p["id"]: i for i, p in enumerate(filed)}
+    excluded = {p["id"] for p in filed if p.get("excluded", False)}
+    return tuple(
+        replace(p, excluded=True) if p.id in excluded else p
+        for p in sorted(event.players, key=lambda p: order.get(p.id, len(order)))
     )
 
 
@@ -180,24 +220,6 @@ def _file_people(event: Event, payload: FilePeople) -> Event:
     list in the file's order (the payload's ``doc``: the file's ``players``
     and ``penalties``)."""
     doc = payload.doc  # checked by the event-file schema (core.rules.eventfile)
-    order = {p["id"]: i for i, p in enumerate(doc["players"])}
-    excluded = {p["id"] for p in doc["players"] if p.get("excluded", False)}
-    players = tuple(
-        replace(p, excluded=True) if p.id in excluded else p
-        for p in sorted(event.players, key=lambda p: order.get(p.id, len(order)))
-    )
-    penalties = tuple(
-        Penalty(
-            x["player"],
-            x.get("round"),
-            x.get("table"),
-            x["level"],
-            x.get("action", "none"),
-            x["reason"],
-            x.get("by", ""),
-            x.get("appeal"),
-            x.get("at", ""),
-        )
-        for x in doc.get("penalties", ())
-    )
+    players = _players_as_filed(event, doc["players"])
+    penalties = tuple(_penalty(x) for x in doc.get("penalties", ()))
     return replace(event, players=players, penalties=penalties)

@@ -66,6 +66,15 @@ class Prompt:
         return prompt_text(event, self)
 
 
+def _prompt_with_rule(kind: str, t: int, both: str) -> str:
+    """A lateness prompt as the app words it, the rule named in the sentence."""
+    if kind == "double_loss":
+        return _("table {t}: {names} not seated within 5 minutes: both lose the match (G-LATE-1)", t=t, names=both)
+    if kind == "match_loss":
+        return _("table {t}: {names} not seated within 5 minutes: loses the match (G-LATE-1)", t=t, names=both)
+    return _("table {t}: {names} late and not reported within 30 minutes: dropped (G-LATE-2)", t=t, names=both)
+
+
 def prompt_text(event: Event, prompt, with_rule: bool = False) -> str:
     """What a lateness prompt asks staff to confirm, in words: the command
     line lists the rule in a column of its own, the app (``with_rule``) names
@@ -74,12 +83,7 @@ def prompt_text(event: Event, prompt, with_rule: bool = False) -> str:
     names = [event.player(p).name for p in prompt.players]
     t = prompt.table
     if with_rule:
-        both = " / ".join(names)
-        if prompt.kind == "double_loss":
-            return _("table {t}: {names} not seated within 5 minutes: both lose the match (G-LATE-1)", t=t, names=both)
-        if prompt.kind == "match_loss":
-            return _("table {t}: {names} not seated within 5 minutes: loses the match (G-LATE-1)", t=t, names=both)
-        return _("table {t}: {names} late and not reported within 30 minutes: dropped (G-LATE-2)", t=t, names=both)
+        return _prompt_with_rule(prompt.kind, t, " / ".join(names))
     if prompt.kind == "double_loss":
         return _(
             "table {t}: {a} and {b} not seated within 5 minutes: both lose the match", t=t, a=names[0], b=names[-1]
@@ -105,34 +109,54 @@ def _prompts_for(event: Event, rnd: Round, secs: float) -> list[Prompt]:
     if rnd.clock is None:
         return out
     for m in sorted(rnd.matches, key=lambda m: m.table):
-        if m.is_bye:
-            continue
-        late = [p for p in m.players() if not checked_in_by(rnd, p, SEATED_WITHIN)]
+        late = _late_players(rnd, m)
         if not late:
             continue
         r1 = _ruling(rnd, "G-LATE-1", m.table)
-        if secs > SEATED_WITHIN and r1 is None and not m.reported:
-            kind = "double_loss" if len(late) == 2 else "match_loss"
-            out.append(Prompt("G-LATE-1", rnd.number, m.table, tuple(late), kind, SEATED_WITHIN))
+        if secs > SEATED_WITHIN and _loss_undecided(m, r1):
+            out.append(_late_loss_prompt(rnd, m, late))
         if secs > REPORT_WITHIN:
             out += _late_drop_prompts(event, rnd, m, late, r1)
     out.sort(key=lambda x: (x.due, x.table, x.players))
     return out
 
 
+def _loss_undecided(m, r1) -> bool:
+    """G-LATE-1 is neither ruled on at the table of ``m`` nor overtaken by its result."""
+    return r1 is None and not m.reported
+
+
+def _late_players(rnd: Round, m) -> list[str]:
+    """The players of ``m`` not seated within SEATED_WITHIN (none at a bye)."""
+    if m.is_bye:
+        return []
+    return [p for p in m.players() if not checked_in_by(rnd, p, SEATED_WITHIN)]
+
+
+def _late_loss_prompt(rnd: Round, m, late: list[str]) -> Prompt:
+    """G-LATE-1: the late side loses the match (both late: a double loss)."""
+    kind = "double_loss" if len(late) == 2 else "match_loss"
+    return Prompt("G-LATE-1", rnd.number, m.table, tuple(late), kind, SEATED_WITHIN)
+
+
 def _late_drop_prompts(event: Event, rnd: Round, m, late: list[str], r1) -> list[Prompt]:
     """G-LATE-2 ("その後"): a player who lost the match under G-LATE-1 (the
     ruling ``r1`` confirmed) and has not come by the report limit is dropped,
     unless already ruled on."""
-    out = []
-    for p in late:
-        if not event.player(p).active or checked_in_by(rnd, p, REPORT_WITHIN):
-            continue
-        if _ruling(rnd, "G-LATE-2", m.table, p) is not None:
-            continue
-        if r1 is not None and r1.decision == "confirm" and p in r1.players:
-            out.append(Prompt("G-LATE-2", rnd.number, m.table, (p,), "drop", REPORT_WITHIN))
-    return out
+    if r1 is None or r1.decision != "confirm":
+        return []
+    return [
+        Prompt("G-LATE-2", rnd.number, m.table, (p,), "drop", REPORT_WITHIN)
+        for p in late
+        if p in r1.players and _still_away(event, rnd, m, p)
+    ]
+
+
+def _still_away(event: Event, rnd: Round, m, p: str) -> bool:
+    """``p`` plays on, has not come by the report limit and is not ruled on under G-LATE-2."""
+    if not event.player(p).active or checked_in_by(rnd, p, REPORT_WITHIN):
+        return False
+    return _ruling(rnd, "G-LATE-2", m.table, p) is None
 
 
 def prompts(event: Event, now: clock.Instant | str) -> list[Prompt]:
@@ -151,11 +175,14 @@ def next_due(event: Event, now: clock.Instant | str) -> float | None:
         return None
     secs = clock.elapsed(rnd.clock, now)
     for limit in (SEATED_WITHIN, REPORT_WITHIN):
-        if secs <= limit:
-            ahead = _prompts_for(event, rnd, limit + 1)
-            if ahead:
-                return limit - secs
+        if secs <= limit and _prompts_at(event, rnd, limit):
+            return limit - secs
     return None
+
+
+def _prompts_at(event: Event, rnd: Round, limit: float) -> bool:
+    """A prompt would be raised once the clock passes ``limit``."""
+    return bool(_prompts_for(event, rnd, limit + 1))
 
 
 # -- actions -------------------------------------------------------------------------
@@ -177,6 +204,29 @@ def _describe_late(payload: Late) -> str:
     )
 
 
+def _check_has_table(rnd: Round, p) -> None:
+    """A player checks in at a table of the round (paired, no bye)."""
+    m = player_match(rnd, p.id)
+    if m is None:
+        raise NotFound(_("{name} is not paired in round {r}", name=p.name, r=rnd.number))
+    if m.is_bye:
+        raise LyceeError(_("{name} has the bye in round {r}: no table to sit at", name=p.name, r=rnd.number))
+
+
+def _check_not_checked_in(rnd: Round, p) -> None:
+    """A player checks in once a round."""
+    for c in rnd.checkins:
+        if c.player == p.id:
+            raise LyceeError(
+                _(
+                    "{name} already checked in for round {r} at {at}",
+                    name=p.name,
+                    r=rnd.number,
+                    at=labels.time_label(c.at),
+                )
+            )
+
+
 @action("checkin")
 def _checkin(event, payload: CheckinAction):
     rnd = round_of(event, payload.round)
@@ -188,21 +238,8 @@ def _checkin(event, payload: CheckinAction):
             _("{name} is {status}: no longer in the event", name=p.name, status=labels.player_status_label(p.status)),
             "G-DROP-1",
         )
-    m = player_match(rnd, p.id)
-    if m is None:
-        raise NotFound(_("{name} is not paired in round {r}", name=p.name, r=rnd.number))
-    if m.is_bye:
-        raise LyceeError(_("{name} has the bye in round {r}: no table to sit at", name=p.name, r=rnd.number))
-    for c in rnd.checkins:
-        if c.player == p.id:
-            raise LyceeError(
-                _(
-                    "{name} already checked in for round {r} at {at}",
-                    name=p.name,
-                    r=rnd.number,
-                    at=labels.time_label(c.at),
-                )
-            )
+    _check_has_table(rnd, p)
+    _check_not_checked_in(rnd, p)
     at = clock.stamp(payload.at)
     secs = clock.elapsed(rnd.clock, at)
     return event.with_round(replace(rnd, checkins=rnd.checkins + (Checkin(p.id, at, secs),)))
@@ -218,25 +255,37 @@ def _late(event, payload: Late):
     if rnd.number != len(event.rounds):
         raise LyceeError(_("round {r} is over", r=rnd.number))
     at = clock.stamp(payload.at)
-    want = (rule, payload.table, tuple(payload.players))
-    due = [p for p in _prompts_for(event, rnd, clock.elapsed(rnd.clock, at)) if (p.rule, p.table, p.players) == want]
-    if not due:
-        raise RuleError(
-            _(
-                "nothing is due under {rule} at table {t} for {players} "
-                "(not late, already decided, or the time has not come)",
-                rule=rule,
-                t=payload.table,
-                players=join_list(payload.players, words=True),
-            ),
-            rule,
-        )
-    prompt = due[0]
+    prompt = _due_prompt(event, rnd, payload, at)
     ruling = LateRuling(rule, prompt.table, prompt.players, decision, payload.by, at)
     rnd = replace(rnd, late=rnd.late + (ruling,))
     event = event.with_round(rnd)
     if decision == "dismiss":
         return event
+    return _late_consequence(event, rnd, prompt)
+
+
+def _due_prompt(event, rnd: Round, payload: Late, at: str) -> Prompt:
+    """The prompt due at ``at`` that ``payload`` decides, else refused (not late, decided, or too early)."""
+    rule = payload.rule
+    want = (rule, payload.table, tuple(payload.players))
+    due = [p for p in _prompts_for(event, rnd, clock.elapsed(rnd.clock, at)) if (p.rule, p.table, p.players) == want]
+    if due:
+        return due[0]
+    raise RuleError(
+        _(
+            "nothing is due under {rule} at table {t} for {players} "
+            "(not late, already decided, or the time has not come)",
+            rule=rule,
+            t=payload.table,
+            players=join_list(payload.players, words=True),
+        ),
+        rule,
+    )
+
+
+def _late_consequence(event, rnd: Round, prompt: Prompt):
+    """A confirmed prompt carried out: a double loss, a match loss (G-LATE-1) or a drop (G-LATE-2)."""
+    rule = prompt.rule
     m = rnd.match_at(prompt.table)
     assert m is not None  # the prompt was made from this round's tables
     if prompt.kind == "double_loss":

@@ -138,8 +138,16 @@ def resolve(root_or_raw: str | os.PathLike | dict[str, Any], number: str) -> str
     """The number ``number``'s results count under: itself, or the member it
     was merged into (followed to the end)."""
     raw = root_or_raw if isinstance(root_or_raw, dict) else read_raw(root_or_raw)
-    into = {d["number"]: d.get("merged_into") for d in _docs(raw, "retired")}
-    n = fold_number(number)
+    return _followed(_merged_into(raw), fold_number(number))
+
+
+def _merged_into(raw: dict[str, Any]) -> dict[str, str | None]:
+    """Each retired number to the member it was merged into (None: retired alone)."""
+    return {d["number"]: d.get("merged_into") for d in _docs(raw, "retired")}
+
+
+def _followed(into: dict[str, str | None], n: str) -> str:
+    """``n`` followed through the merges to the end (a loop stops where it closes)."""
     seen = {n}
     while True:
         nxt = into.get(n)
@@ -154,7 +162,11 @@ def resolve(root_or_raw: str | os.PathLike | dict[str, Any], number: str) -> str
 
 def numbers_of(raw: dict[str, Any], number: str) -> set[str]:
     """``number`` and every number merged into it (its results are theirs too)."""
-    into = {d["number"]: d.get("merged_into") for d in _docs(raw, "retired")}
+    return _merged_closure(_merged_into(raw), number)
+
+
+def _merged_closure(into: dict[str, str | None], number: str) -> set[str]:
+    """``number`` and every number merged into it, directly or through others."""
     out = {number}
     grew = True
     while grew:
@@ -205,11 +217,15 @@ def check_store(value: Any, where: str = "store") -> dict[str, str] | None:
         raise LyceeError(_("{where}: a store is an object with a name", where=where))
     out = {"name": check_text(value["name"], "text", what=_("store name"))}
     for k, what in (("number", _("store number")), ("place", _("store location"))):
-        v = value.get(k, "")
-        if not isinstance(v, str):
-            raise LyceeError(_("{where}.{key}: expected text", where=where, key=k))
-        out[k] = check_text(v, "text", required=False, what=what) if v else ""
+        out[k] = _store_field(value.get(k, ""), where, k, what)
     return out
+
+
+def _store_field(v: Any, where: str, key: str, what: str) -> str:
+    """A store's number or location: text, checked ("" for none)."""
+    if not isinstance(v, str):
+        raise LyceeError(_("{where}.{key}: expected text", where=where, key=key))
+    return check_text(v, "text", required=False, what=what) if v else ""
 
 
 def shown_name(m: Member | None, number: str | None = None) -> str:
@@ -418,30 +434,68 @@ def decode_csv(data: bytes, source: str) -> str:
     raise LyceeError(_("{file}: neither UTF-8 nor Shift_JIS (cp932) text: nothing was imported", file=source))
 
 
+#: The columns of a CSV without a header row.
+_PLAIN_COLUMNS = {"name": 0, "reading": 1, "number": 2}
+
+
 def parse_csv(text: str, source: str) -> list[tuple[int, str, str, str]]:
     """(line, name, reading, number) of each row.  Columns: name, reading,
     number, in that order, or in any order under a header row naming them
     (name/名前/氏名, reading/よみ/ふりがな, number/番号/会員番号)."""
     rows = list(csv.reader(io.StringIO(text)))
-    cols = {"name": 0, "reading": 1, "number": 2}
-    start = 0
-    if rows:
-        head = [unicodedata.normalize("NFKC", c).strip().lower() for c in rows[0]]
-        found = {k: i for k, names in _HEADERS.items() for i, c in enumerate(head) if c in names}
-        if "name" in found:
-            cols = {k: found.get(k, -1) for k in cols}
-            start = 1
-    out = []
-    for i, row in enumerate(rows[start:], start + 1):
-        if not any(c.strip() for c in row):
-            continue
+    cols = _header_columns(rows[0]) if rows else None
+    start = 1 if cols else 0
+    cols = cols or _PLAIN_COLUMNS
+    return [
+        (i, _cell(row, cols["name"]), _cell(row, cols["reading"]), _cell(row, cols["number"]))
+        for i, row in enumerate(rows[start:], start + 1)
+        if any(c.strip() for c in row)
+    ]
 
-        def cell(k: str, row: list[str] = row) -> str:
-            j = cols[k]
-            return row[j].strip() if 0 <= j < len(row) else ""
 
-        out.append((i, cell("name"), cell("reading"), cell("number")))
-    return out
+def _headers_found(head: list[str]) -> dict[str, int]:
+    """Each column the header row ``head`` (folded) names (name, reading, number) to where it stands."""
+    return {k: i for k, names in _HEADERS.items() for i, c in enumerate(head) if c in names}
+
+
+def _header_columns(first: list[str]) -> dict[str, int] | None:
+    """The column of name, reading and number (-1: absent) when ``first`` is a header row naming the name."""
+    found = _headers_found([unicodedata.normalize("NFKC", c).strip().lower() for c in first])
+    if "name" not in found:
+        return None
+    return {k: found.get(k, -1) for k in ("name", "reading", "number")}
+
+
+def _cell(row: list[str], j: int) -> str:
+    """The cell ``j`` of ``row`` trimmed ("" when the row has no such column)."""
+    return row[j].strip() if 0 <= j < len(row) else ""
+
+
+def _check_imported_number(raw: dict[str, Any], n: str, where: str, seen: dict[str, int], taken: set[str]) -> None:
+    """A member number typed in an import is on one line only and no member's yet."""
+    if n in seen:
+        raise LyceeError(
+            _(
+                "{where}member number {number} is also on line {first}: nothing was imported",
+                where=where,
+                number=n,
+                first=seen[n],
+            )
+        )
+    if n in taken:
+        _refuse_taken(raw, n, where, _("nothing was imported"))
+
+
+def _numbered(new: list[Member], used: set[str]) -> list[Member]:
+    """``new`` with a fresh number given to each member without one, in order (``used`` grows)."""
+    done = []
+    for m in new:
+        if not m.number:
+            n = next_number(used)
+            used.add(n)
+            m = Member(n, m.name, m.reading)
+        done.append(m)
+    return done
 
 
 def plan_import(
@@ -459,33 +513,41 @@ def plan_import(
         nm, kana = _entry(name, reading, where)
         n = check_number(number, where) if number else ""
         if n:
-            if n in seen:
-                raise LyceeError(
-                    _(
-                        "{where}member number {number} is also on line {first}: nothing was imported",
-                        where=where,
-                        number=n,
-                        first=seen[n],
-                    )
-                )
-            if n in taken:
-                _refuse_taken(raw, n, where, _("nothing was imported"))
+            _check_imported_number(raw, n, where, seen, taken)
             seen[n] = line
         new.append(Member(n, nm, kana))
     # numbers for the rows without one, after every typed number is known
-    used = taken | set(seen)
-    done = []
-    for m in new:
-        if not m.number:
-            n = next_number(used)
-            used.add(n)
-            m = Member(n, m.name, m.reading)
-        done.append(m)
+    done = _numbered(new, taken | set(seen))
     out = _write_members(raw, [*members, *done])
     return _log(out, at, "import", file=os.path.basename(source), added=len(done)), done
 
 
 # -- suggestions as the clerk types ---------------------------------------------------------
+
+
+def _searchable(key: str) -> bool:
+    """A key to look for in the index's one text: not empty, no line break or tab (they part the members)."""
+    return bool(key) and "\n" not in key and "\t" not in key
+
+
+def _kana_key(reading: str | None) -> str:
+    """A member's reading as the index keys it: hiragana, no spaces."""
+    return to_hiragana(reading or "").replace(" ", "")
+
+
+def _sorted_keys(keys: list[str]) -> list[tuple[str, int]]:
+    """(key, member index) of each member with that key, sorted for a prefix search."""
+    return sorted((k, i) for i, k in enumerate(keys) if k)
+
+
+def _blob_starts(names: list[str], kana: list[str]) -> list[int]:
+    """Where each member's line ("\\nNAME\\tREADING") starts in the index's one text."""
+    starts: list[int] = []
+    pos = 0
+    for n, r in zip(names, kana):
+        starts.append(pos)
+        pos += len(n) + len(r) + 2
+    return starts
 
 
 class MemberIndex:
@@ -499,16 +561,10 @@ class MemberIndex:
     def __init__(self, members: Iterable[Member]):
         self.members = sorted(members, key=sort_key)
         names = [fold_text(m.name) for m in self.members]
-        kana = [to_hiragana(m.reading or "").replace(" ", "") for m in self.members]
-        self._sorted = [
-            sorted((k, i) for i, k in enumerate(keys) if k) for keys in (names, kana, [m.number for m in self.members])
-        ]
+        kana = [_kana_key(m.reading) for m in self.members]
+        self._sorted = [_sorted_keys(keys) for keys in (names, kana, [m.number for m in self.members])]
         self._blob = "".join(f"\n{n}\t{r}" for n, r in zip(names, kana))
-        self._starts: list[int] = []
-        pos = 0
-        for n, r in zip(names, kana):
-            self._starts.append(pos)
-            pos += len(n) + len(r) + 2
+        self._starts = _blob_starts(names, kana)
 
     def _prefixed(self, table: list[tuple[str, int]], text: str, limit: int) -> list[int]:
         """The first ``limit`` (in 五十音 order) of the keys starting with ``text``: one slice, no Python loop over it."""
@@ -538,9 +594,7 @@ class MemberIndex:
         """Members (indices) whose name or reading holds one of ``keys``, beside
         those ``seen``, up to ``limit`` x 4 of them."""
         more: set[int] = set()
-        for key in keys:
-            if not key or "\n" in key or "\t" in key:
-                continue
+        for key in filter(_searchable, keys):
             at = self._blob.find(key)
             while at >= 0 and len(more) < limit * 4:
                 i = bisect.bisect_right(self._starts, at) - 1
@@ -585,6 +639,11 @@ class HistoryRow:
         }
 
 
+def _members_in(ev: Any, numbers: set[str]) -> list[Any]:
+    """The players of ``ev`` who carry one of the member ``numbers``."""
+    return [p for p in ev.players if getattr(p, "member", None) in numbers]
+
+
 def history_rows(events: Iterable[Any], numbers: set[str]) -> list[HistoryRow]:
     """The rows of ``events`` (core.event.model.Event) where a player carries one of ``numbers``, newest first."""
     # the standings engines load for a player's history only: the members' list opens without them
@@ -593,7 +652,7 @@ def history_rows(events: Iterable[Any], numbers: set[str]) -> list[HistoryRow]:
 
     rows = []
     for ev in events:
-        members = [p for p in ev.players if getattr(p, "member", None) in numbers]
+        members = _members_in(ev, numbers)
         if not members:
             continue
         table = standings(ev)
@@ -604,15 +663,19 @@ def history_rows(events: Iterable[Any], numbers: set[str]) -> list[HistoryRow]:
     return rows
 
 
+def _penalties_of(ev: Any, pid: str) -> tuple[dict, ...]:
+    """The penalties ``pid`` was given in ``ev`` (round, table, level, action, reason)."""
+    return tuple(
+        {"round": x.round, "table": x.table, "level": x.level, "action": x.action, "reason": x.reason}
+        for x in ev.penalties
+        if x.player == pid
+    )
+
+
 def _history_row(ev: Any, p: Any, table: list, final: dict[str, int]) -> HistoryRow:
     """Player ``p``'s row of event ``ev``: their record and place (``table``:
     the standings; ``final``: the final placings) and their penalties."""
     row = next((r for r in table if r.id == p.id), None)
-    pens = tuple(
-        {"round": x.round, "table": x.table, "level": x.level, "action": x.action, "reason": x.reason}
-        for x in ev.penalties
-        if x.player == p.id
-    )
     return HistoryRow(
         event=ev.id,
         event_name=ev.name,
@@ -621,11 +684,21 @@ def _history_row(ev: Any, p: Any, table: list, final: dict[str, int]) -> History
         name=p.name,
         record=row.record if row else "0-0-0",
         points=row.points if row else 0,
-        place=final.get(p.id, row.rank if row else None),
+        place=_place_of(p.id, row, final),
         players=len(ev.players),
         status=p.status,
-        penalties=pens,
+        penalties=_penalties_of(ev, p.id),
     )
+
+
+def _place_of(pid: str, row: Any, final: dict[str, int]) -> int | None:
+    """The player's place: the final placings' once the elimination is over (G-SE), else the standings'."""
+    return final.get(pid, row.rank if row else None)
+
+
+def _warnings_in(rows: list[HistoryRow]) -> int:
+    """How many Warnings a member was given in these events."""
+    return sum(1 for r in rows for p in r.penalties if p["level"] == "warning")
 
 
 def history_lines(m: Member | None, number: str, rows: list[HistoryRow]) -> list[str]:
@@ -635,7 +708,7 @@ def history_lines(m: Member | None, number: str, rows: list[HistoryRow]) -> list
     out = []
     if not rows:
         out.append(_("no event in this data folder has this member"))
-    warned = sum(1 for r in rows for p in r.penalties if p["level"] == "warning")
+    warned = _warnings_in(rows)
     if warned:
         out.append(
             _(
@@ -644,22 +717,26 @@ def history_lines(m: Member | None, number: str, rows: list[HistoryRow]) -> list
             )
         )
     for r in rows:
-        place = _("place {n} of {of}", n=r.place, of=r.players) if r.place else "-"
-        out.append(
-            " ".join(
-                x for x in (r.date, r.event_name, r.store, r.record, place, labels.player_status_label(r.status)) if x
-            )
-        )
-        for p in r.penalties:
-            out.append(
-                "  "
-                + _(
-                    "round {round} table {table}: {level} ({action}), {reason}",
-                    round=p["round"],
-                    table=p["table"],
-                    level=labels.penalty_level_label(p["level"]),
-                    action=labels.penalty_action_label(p["action"]),
-                    reason=p["reason"],
-                )
-            )
+        out.append(_history_event_line(r))
+        out += ["  " + _history_penalty_line(p) for p in r.penalties]
     return out
+
+
+def _history_event_line(r: HistoryRow) -> str:
+    """One event of a member's history: date, name, store, record, place, status."""
+    place = _("place {n} of {of}", n=r.place, of=r.players) if r.place else "-"
+    return " ".join(
+        x for x in (r.date, r.event_name, r.store, r.record, place, labels.player_status_label(r.status)) if x
+    )
+
+
+def _history_penalty_line(p: dict) -> str:
+    """One penalty of an event in a member's history."""
+    return _(
+        "round {round} table {table}: {level} ({action}), {reason}",
+        round=p["round"],
+        table=p["table"],
+        level=labels.penalty_level_label(p["level"]),
+        action=labels.penalty_action_label(p["action"]),
+        reason=p["reason"],
+    )

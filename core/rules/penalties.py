@@ -39,7 +39,7 @@ from typing import Iterable
 
 from core import labels
 from core.errors import LyceeError, NotFound, RuleError
-from core.event.changes import double_loss, forfeit, set_match
+from core.event.changes import double_loss, forfeit, forfeit_open, set_match
 from core.event.lookups import player_match, round_of, stored_player
 from core.event.model import (
     APPEAL_OUTCOMES,
@@ -181,29 +181,40 @@ def tally_line(event: Event, pid: str) -> str:
     return line
 
 
-def appeal_text(p: Penalty, rules: str = "2008") -> str:
-    """A penalty's appeal in words (G-HEAD-JUDGE): ``appeal ruled: changed
-    to Notice, no further action (by HJ): reason``; "" when not appealed."""
-    a = p.appeal
-    if not a:
-        return ""
+def _ruling_line(p: Penalty, a: dict, rules: str) -> str:
+    """The head judge's ruling on the appeal ``a`` of ``p``: its outcome (the new level and action when changed), by whom."""
     if a.get("outcome") == "changed":
-        line = _(
+        return _(
             "appeal ruled: {outcome} to {level}, {action} (by {by})",
             outcome=labels.appeal_outcome_label(a["outcome"]),
             level=labels.penalty_level_label(a.get("level", p.level)),
             action=labels.penalty_action_label(a.get("action", p.action), rules),
             by=a.get("by", ""),
         )
-    else:
-        line = _(
-            "appeal ruled: {outcome} (by {by})",
-            outcome=labels.appeal_outcome_label(a.get("outcome", "")),
-            by=a.get("by", ""),
-        )
+    return _(
+        "appeal ruled: {outcome} (by {by})",
+        outcome=labels.appeal_outcome_label(a.get("outcome", "")),
+        by=a.get("by", ""),
+    )
+
+
+def appeal_text(p: Penalty, rules: str = "2008") -> str:
+    """A penalty's appeal in words (G-HEAD-JUDGE): ``appeal ruled: changed
+    to Notice, no further action (by HJ): reason``; "" when not appealed."""
+    a = p.appeal
+    if not a:
+        return ""
+    line = _ruling_line(p, a, rules)
     if a.get("by") and p.by and a["by"] == p.by:  # one judge only: issued and heard by the head judge
         line += " · " + _("issued and heard by the head judge, the only judge (G-HEAD-JUDGE)")
     return _("{line}: {note}", line=line, note=a["note"]) if a.get("note") else line
+
+
+def _penalty_where(p: Penalty) -> str:
+    """Where a penalty was given: round and table, the round only, or "-" (before round 1)."""
+    if p.table:
+        return _("round {r} table {t}", r=p.round, t=p.table)
+    return _("round {r}", r=p.round) if p.round else "-"
 
 
 def penalty_line(event: Event, n: int, p: Penalty) -> str:
@@ -211,7 +222,7 @@ def penalty_line(event: Event, n: int, p: Penalty) -> str:
     overturned), where, player, reason, issuer, and the appeal's outcome."""
     f = in_force(p)
     mark = "-" if f is None else MARK[f[0]]
-    where = _("round {r} table {t}", r=p.round, t=p.table) if p.table else _("round {r}", r=p.round) if p.round else "-"
+    where = _penalty_where(p)
     line = f"#{n} {mark} {where} {event.player(p.player).name} · {p.reason} ({p.by})"
     if p.action != "none":
         line += " · " + labels.penalty_action_label(p.action, event.rules)
@@ -226,12 +237,17 @@ def excluded_by_penalties(event: Event, pid: str) -> bool:
     return tally(f[0] for f in forced).excluded or any(f[1] in EXCLUSIONS for f in forced)
 
 
+def _in_force_of(event: Event, pid: str) -> list[Penalty]:
+    """The penalties of ``pid`` still in force (as the appeals left them), in order."""
+    return [p for _n, p in history(event, pid) if in_force(p) is not None]
+
+
 def exclusion_reason(event: Event, pid: str) -> str:
     """Why a player stands excluded, for the scorecard's remarks (G-PEN-1,
     G-PEN-2): the reason of the exclusion handed down, else of the penalty
     that made two Warnings' worth; "" when no penalty in force says it (an
     imported file)."""
-    forced = [p for _n, p in history(event, pid) if in_force(p) is not None]
+    forced = _in_force_of(event, pid)
     handed = [p for p in forced if in_force(p)[1] in EXCLUSIONS]  # type: ignore[index]  # in force
     if handed:
         return handed[-1].reason
@@ -266,9 +282,7 @@ def exclude(event: Event, pid: str, rule: str) -> Event:
     yet, is lost (G-PEN-2)."""
     rnd = event.current_round
     if rnd is not None:
-        m = player_match(rnd, pid)
-        if m is not None and not m.reported:
-            event = forfeit(event, rnd, m, pid, "excluded", rule)
+        event = forfeit_open(event, rnd, pid, "excluded", rule)
     players = tuple(replace(x, excluded=True) if x.id == pid else x for x in event.players)
     return replace(event, players=players)
 
@@ -282,6 +296,13 @@ def _reinstate(event: Event, pid: str) -> Event:
     return replace(event, players=players)
 
 
+def _lost_by(m, pid: str, whys: tuple[str, ...]) -> bool:
+    """``m`` is recorded as lost by ``pid`` for one of ``whys`` (the first word of its note)."""
+    if m.is_bye or not m.reported or m.winner() == pid:
+        return False
+    return (m.note or "").split(" ")[0] in whys
+
+
 def _unforfeit(event: Event, pid: str, whys: tuple[str, ...]) -> Event:
     """An overturned exclusion or match loss (G-HEAD-JUDGE): the player's
     match of the current round that it recorded as lost (note ``excluded
@@ -289,15 +310,10 @@ def _unforfeit(event: Event, pid: str, whys: tuple[str, ...]) -> Event:
     played on and its result entered (L-MATCH-LOSS).  A forfeit in an earlier
     round stays: the head judge corrects it (``result --correct --by``)."""
     rnd = event.current_round
-    if rnd is None:
+    m = player_match(rnd, pid) if rnd is not None else None
+    if m is None or not _lost_by(m, pid, whys):
         return event
-
-    m = player_match(rnd, pid)
-    if m is None or m.is_bye or not m.reported or m.winner() == pid:
-        return event
-    why = (m.note or "").split(" ")[0]
-    if why not in whys:
-        return event
+    assert rnd is not None
     return set_match(event, rnd, replace(m, p1_wins=0, p2_wins=0, draws=0, outcome=None, note="", games=()))
 
 
@@ -357,23 +373,43 @@ def _check_caution(event: Event, act: str) -> None:
         )
 
 
+def _refuse_table_before_pairing(table: int | None) -> None:
+    """Before round 1 is paired a penalty names no table."""
+    if table is not None:
+        raise LyceeError(_("no round has been paired: a penalty cannot name a table"))
+
+
+def _own_table(m) -> int | None:
+    """The table of the player's match ``m`` (None: not paired, or a bye)."""
+    return None if m is None or m.is_bye else m.table
+
+
+def _penalty_round(event: Event, asked: int | None) -> int | None:
+    """The round a penalty is given in: the one asked, else the current (None before round 1)."""
+    if asked is not None:
+        return asked
+    return len(event.rounds) or None
+
+
 def _penalty_place(event: Event, p, payload: PenaltyAction) -> tuple[int | None, int | None]:
     """The round and table a penalty is given at: the current round by default,
     and the player's table in it; a table named is the player's own."""
-    number = payload.round
-    if number is None:
-        number = len(event.rounds) or None
+    number = _penalty_round(event, payload.round)
     table = payload.table
     if number is None:
-        if table is not None:
-            raise LyceeError(_("no round has been paired: a penalty cannot name a table"))
+        _refuse_table_before_pairing(table)
         return None, None
     m = player_match(round_of(event, number), p.id)
     if table is None:
-        return number, None if m is None or m.is_bye else m.table
+        return number, _own_table(m)
+    _check_plays_at(p, m, table, number)
+    return number, table
+
+
+def _check_plays_at(p, m, table: int, number: int) -> None:
+    """A penalty names the table the player plays at in the round."""
     if m is None or m.table != table:
         raise NotFound(_("{name} does not play at table {t} in round {r}", name=p.name, t=table, r=number))
-    return number, table
 
 
 def _require_judge_apart(event: Event, judge: str, pid: str, number, table, refusal: str) -> None:
@@ -385,6 +421,11 @@ def _require_judge_apart(event: Event, judge: str, pid: str, number, table, refu
         raise RuleError(refusal, "L-STAFF-PLAYS")
 
 
+def _won_by_forfeit(m, pid: str) -> bool:
+    """``pid`` won ``m`` by their opponent's forfeit."""
+    return m.reported and is_forfeit(m) and m.winner() == pid
+
+
 def _match_loss(event: Event, number: int, table: int, pid: str) -> Event:
     """L-MATCH-LOSS: the match named is lost, finished or not (0-2 from the
     player's side in bo3); one the player already lost stays as played."""
@@ -393,11 +434,18 @@ def _match_loss(event: Event, number: int, table: int, pid: str) -> Event:
     assert m is not None  # the player's own table (_penalty_place)
     if m.reported and written_format() < 6:
         return event  # a log written before L-MATCH-LOSS: a finished match kept its result
-    if m.reported and is_forfeit(m) and m.winner() == pid:  # both players' loss: a double loss
+    if _won_by_forfeit(m, pid):  # both players' loss: a double loss
         return double_loss(event, rnd, m, "penalty", "G-PEN-1")
-    if not m.reported or (m.outcome != "double_loss" and m.winner() != _opponent(m, pid)):
+    if _not_lost_yet(m, pid):
         return forfeit(event, rnd, m, pid, "penalty", "G-PEN-1")
     return event
+
+
+def _not_lost_yet(m, pid: str) -> bool:
+    """``m`` is open, or finished without ``pid`` having lost it (no double loss)."""
+    if not m.reported:
+        return True
+    return m.outcome != "double_loss" and m.winner() != _opponent(m, pid)
 
 
 def _penalty_at_table(event: Event, act: str, number, table, pid: str) -> Event:
@@ -461,28 +509,46 @@ def _ruling(event: Event, pen: Penalty, payload: Appeal, hj: str) -> dict:
         if payload.level or payload.action:
             raise LyceeError(_("only a 'changed' ruling takes a new level or action"))
         return appeal
+    return {**appeal, **_changed_penalty(event, pen, payload)}
+
+
+def _changed_penalty(event: Event, pen: Penalty, payload: Appeal) -> dict:
+    """The new level and action of a penalty the head judge changed (what is not given stays)."""
     level = payload.level or pen.level
     act = payload.action or pen.action
     _check_level(event, level, PENALTY_LEVELS)
     _check_action(event, act)
     if (level, act) == (pen.level, pen.action):
         raise LyceeError(_("a changed penalty needs a new level or action"))
-    return {**appeal, "level": level, "action": act}
+    return {"level": level, "action": act}
 
 
 def _after_ruling(event: Event, pen: Penalty, n: int, excluded_before: bool) -> Event:
     """The player's exclusion and match as the ruled penalties leave them
     (G-PEN-2 by the count; L-MATCH-LOSS: a match loss lifted is unforfeited)."""
-    after = excluded_by_penalties(event, pen.player)
-    player = event.player(pen.player)
-    if after and not player.excluded:
-        event = exclude(event, pen.player, "G-PEN-2")
-    elif excluded_before and not after and player.excluded:
-        event = _unforfeit(_reinstate(event, pen.player), pen.player, ("excluded",))
-    f = in_force(event.penalties[n - 1])
-    if pen.action == "match_loss" and (f is None or f[1] != "match_loss") and pen.round == len(event.rounds):
+    event = _exclusion_after_ruling(event, pen.player, excluded_before)
+    if _match_loss_lifted(event, pen, n):
         event = _unforfeit(event, pen.player, ("penalty",))  # the match loss is lifted: L-MATCH-LOSS
     return event
+
+
+def _exclusion_after_ruling(event: Event, pid: str, excluded_before: bool) -> Event:
+    """G-PEN-2 by the count of the penalties in force: excluded, or reinstated with the forfeits undone."""
+    after = excluded_by_penalties(event, pid)
+    player = event.player(pid)
+    if after and not player.excluded:
+        return exclude(event, pid, "G-PEN-2")
+    if excluded_before and not after and player.excluded:
+        return _unforfeit(_reinstate(event, pid), pid, ("excluded",))
+    return event
+
+
+def _match_loss_lifted(event: Event, pen: Penalty, n: int) -> bool:
+    """A match loss of the current round no longer in force after the ruling (L-MATCH-LOSS)."""
+    if pen.action != "match_loss" or pen.round != len(event.rounds):
+        return False
+    f = in_force(event.penalties[n - 1])
+    return f is None or f[1] != "match_loss"
 
 
 @action("appeal")
@@ -502,31 +568,62 @@ def _appeal(event, payload: Appeal):
     return _after_ruling(replace(event, penalties=tuple(pens)), pen, n, before)
 
 
+def _match_before(before: Event, number: int, pid: str):
+    """``pid``'s match of round ``number`` in ``before`` (None: not paired, or no such round yet)."""
+    if len(before.rounds) < number:
+        return None
+    return player_match(before.rounds[number - 1], pid)
+
+
+def _score_for(m, pid: str) -> str:
+    """The games of ``m`` from ``pid``'s side (mine-theirs)."""
+    mine, theirs = (m.p1_wins, m.p2_wins) if m.p1 == pid else (m.p2_wins, m.p1_wins)
+    return f"{mine}-{theirs}"
+
+
 def match_loss_words(before: Event, after: Event, pid: str) -> str:
     """What a penalty or an exclusion did to the player's match of the latest
     round, in words (L-MATCH-LOSS): recorded as lost, or over and standing as
     played; "" when the player has no match there (a bye, none paired)."""
     rnd = after.current_round
-    if rnd is None:
-        return ""
-    m = player_match(rnd, pid)
+    m = player_match(rnd, pid) if rnd is not None else None
     if m is None or m.is_bye:
         return ""
-    was = player_match(before.rounds[rnd.number - 1], pid) if len(before.rounds) >= rnd.number else None
-    mine, theirs = (m.p1_wins, m.p2_wins) if m.p1 == pid else (m.p2_wins, m.p1_wins)
-    score = f"{mine}-{theirs}"
+    assert rnd is not None
+    was = _match_before(before, rnd.number, pid)
+    return _match_words(m, was, rnd.number, pid)
+
+
+def _match_words(m, was, number: int, pid: str) -> str:
+    """``pid``'s match ``m`` of round ``number`` (``was`` before the penalty): recorded as lost, or over and kept."""
+    score = _score_for(m, pid)
     if m != was and m.loser() == pid:
         return _(
-            "their match at table {t} of round {r} is recorded as lost ({score})", t=m.table, r=rnd.number, score=score
+            "their match at table {t} of round {r} is recorded as lost ({score})", t=m.table, r=number, score=score
         )
     if m.reported:
         return _(
             "their match at table {t} of round {r} was over and stands as played ({score})",
             t=m.table,
-            r=rnd.number,
+            r=number,
             score=score,
         )
     return ""
+
+
+def _exclusion_words(name: str, rules: str) -> str:
+    """The player's exclusion (G-PEN-2), a disqualification under Overture (O-PEN-2), in words."""
+    if rules == "overture":
+        return _(
+            "{name} is disqualified: two Warnings' worth of penalties or a disqualification "
+            "(O-PEN-2); they play no more and are left out of the ranking",
+            name=name,
+        )
+    return _(
+        "{name} is excluded from the event: two Warnings' worth of penalties or an exclusion "
+        "(G-PEN-2); they play no more",
+        name=name,
+    )
 
 
 def escalation_text(
@@ -536,25 +633,8 @@ def escalation_text(
     a Warning, or the exclusion (the disqualification under Overture, O-PEN-2)
     with what it did to the player's match (``match``, from
     :func:`match_loss_words`: L-MATCH-LOSS); None when it brought nothing more."""
-    tail = ("; " + match) if match else ""
-    if excluded and rules == "overture":
-        return (
-            _(
-                "{name} is disqualified: two Warnings' worth of penalties or a disqualification "
-                "(O-PEN-2); they play no more and are left out of the ranking",
-                name=name,
-            )
-            + tail
-        )
     if excluded:
-        return (
-            _(
-                "{name} is excluded from the event: two Warnings' worth of penalties or an exclusion "
-                "(G-PEN-2); they play no more",
-                name=name,
-            )
-            + tail
-        )
+        return _exclusion_words(name, rules) + (("; " + match) if match else "")
     if after.notices >= 2 and after.notices // 2 > before.notices // 2:
         return _(
             "two Notices count as one Warning (G-PEN-2): {name} now stands at {w} Warning(s)' worth",

@@ -10,7 +10,7 @@ from dataclasses import replace
 from msgspec import UNSET
 
 from core.errors import LyceeError, RuleError
-from core.event.changes import forfeit as forfeit_match
+from core.event.changes import forfeit_open
 from core.event.lookups import player_match, stored_player
 from core.event.model import MAX_PENALTIES, MAX_PLAYERS, MAX_ROUNDS, Event, Player
 from core.i18n import _, join_list
@@ -29,14 +29,10 @@ def same_name_label(name: str, taken_keys: set[str], fold=fold_name) -> str:
     return f"{name} ({k})"
 
 
-def check_room(event: Event, players: int = 0, rounds: int = 0, penalties: int = 0) -> None:
-    """Refuse to grow ``event`` past the size a lycee-event/1 file carries
-    (core.event.model.MAX_PLAYERS ...; issue 44): an event the desk holds
-    always exports to a file ``lycee import`` takes again.  The desk calls
-    this before it appends (``player add`` and the app's add, a round paired,
-    a penalty given); a stored journal is replayed as it was written."""
+def _check_player_room(event: Event, players: int) -> None:
+    """``players`` more stay within MAX_PLAYERS (what an event file carries)."""
     have = len(event.players)
-    if players and have + players > MAX_PLAYERS:
+    if have + players > MAX_PLAYERS:
         raise LyceeError(
             _(
                 "{event} has {have} players; {n} more would pass the {most} an event holds (the most an "
@@ -47,6 +43,16 @@ def check_room(event: Event, players: int = 0, rounds: int = 0, penalties: int =
                 most=f"{MAX_PLAYERS:,}",
             )
         )
+
+
+def check_room(event: Event, players: int = 0, rounds: int = 0, penalties: int = 0) -> None:
+    """Refuse to grow ``event`` past the size a lycee-event/1 file carries
+    (core.event.model.MAX_PLAYERS ...; issue 44): an event the desk holds
+    always exports to a file ``lycee import`` takes again.  The desk calls
+    this before it appends (``player add`` and the app's add, a round paired,
+    a penalty given); a stored journal is replayed as it was written."""
+    if players:
+        _check_player_room(event, players)
     if rounds and len(event.rounds) + rounds > MAX_ROUNDS:
         raise LyceeError(
             _(
@@ -83,6 +89,13 @@ def _edit(event, payload: Edit):
     return replace(event, **settings)
 
 
+def _add_typed_once(name: str, key: str, batch: set[str], allow_same_name: bool) -> None:
+    """A name is typed once in a list (unless a second person of it is allowed): its key added to ``batch``."""
+    if key in batch and not allow_same_name:
+        raise LyceeError(_("{name!r} is typed twice in this list: nothing was added", name=name))
+    batch.add(key)
+
+
 def _new_name(event: Event, p, seen: dict[str, str], batch: set[str], fold) -> str:
     """The name a new player is registered under: typed once in the list,
     told apart by their member number (issue 47) or as "NAME (2)" when a
@@ -92,62 +105,81 @@ def _new_name(event: Event, p, seen: dict[str, str], batch: set[str], fold) -> s
     if not name:
         raise LyceeError(_("a player needs a name"))
     key = fold(name)
-    if key in batch and not p.allow_same_name:
-        raise LyceeError(_("{name!r} is typed twice in this list: nothing was added", name=name))
-    batch.add(key)
+    _add_typed_once(name, key, batch, p.allow_same_name)
     if key in seen and p.member:
         # a member: their number tells them apart (issue 47), never "NAME (2)"
         name = f"{name} ({p.member})"
         key = fold(name)
     if key not in seen:
         return name
-    if p.allow_same_name:
-        # a second person of the same name (the command line in README.md: --allow-same-name):
-        # registered as "NAME (2)", so every screen and export tells them apart
-        return same_name_label(name, set(seen), fold)
-    raise LyceeError(
+    if not p.allow_same_name:
+        raise _same_name_error(event, name, seen[key])
+    # a second person of the same name (the command line in README.md: --allow-same-name):
+    # registered as "NAME (2)", so every screen and export tells them apart
+    return same_name_label(name, set(seen), fold)
+
+
+def _same_name_error(event: Event, name: str, registered: str) -> LyceeError:
+    """L-NAME-KEY: ``name`` is one name with ``registered`` (a look-alike named)."""
+    return LyceeError(
         _(
             "{name!r} is already registered in {name2} (as {x!r}); a second person of that "
             "name: `lycee player add EVENT NAME --allow-same-name` (the app asks)",
             name=name,
             name2=event.name,
-            x=seen[key],
+            x=registered,
         )
-        + lookalike_note(name, seen[key])
+        + lookalike_note(name, registered)
     )
 
 
-def _check_new_member(event: Event, member: str | None, members: set[str]) -> None:
-    """A member number is registered once in an event (issue 47)."""
-    if member and member in members:
+def _add_new_member(event: Event, member: str | None, members: set[str]) -> None:
+    """A member number is registered once in an event (issue 47): added to ``members``, else refused."""
+    if not member:
+        return
+    if member in members:
         raise LyceeError(
             _("member {number} is already registered in {event}: nothing was added", number=member, event=event.name)
         )
+    members.add(member)
+
+
+def _member_numbers(event: Event) -> set[str]:
+    """The member numbers the event's players carry (issue 47)."""
+    return {p.member for p in event.players if p.member}
 
 
 @action("register")
 def _register(event, payload: Register):
-    if any(r.stage == "top" for r in event.rounds):
-        raise LyceeError(_("the Swiss rounds are over (the top cut is made): no more players can join"))
+    _refuse_after_top_cut(event)
     # look-alike names are one name from format 4 on (docs/names.md); a log written before replays as it was
     fold = fold_name if written_format() >= 4 else fold_text
     seen = {fold(p.name): p.name for p in event.players}
     batch: set[str] = set()
-    members = {p.member for p in event.players if p.member}
+    members = _member_numbers(event)
     new = []
     joined = len(event.rounds) + 1
     for p in payload.players:
         name = _new_name(event, p, seen, batch, fold)
-        if event.has_player(p.id) or any(x.id == p.id for x in event.removed):
-            raise LyceeError(_("player id {id!r} is taken", id=p.id))
+        _refuse_taken_id(event, p.id)
         seen[fold(name)] = name
-        _check_new_member(event, p.member, members)
-        if p.member:
-            members.add(p.member)
+        _add_new_member(event, p.member, members)
         new.append(
             Player(id=p.id, name=name, joined_round=joined, reading=check_reading(p.reading), member=p.member or None)
         )
     return replace(event, players=event.players + tuple(new))
+
+
+def _refuse_after_top_cut(event) -> None:
+    """No player joins once the top cut is made."""
+    if any(r.stage == "top" for r in event.rounds):
+        raise LyceeError(_("the Swiss rounds are over (the top cut is made): no more players can join"))
+
+
+def _refuse_taken_id(event, pid: str) -> None:
+    """A new player's id is no one's, not even a removed player's."""
+    if event.has_player(pid) or any(x.id == pid for x in event.removed):
+        raise LyceeError(_("player id {id!r} is taken", id=pid))
 
 
 @action("rename")
@@ -170,10 +202,13 @@ def _rename(event, payload: Rename):
             )
         )
     name = _free_name(event, p.id, name, payload.allow_same_name)
-    players = tuple(replace(x, name=name, reading=reading) if x.id == p.id else x for x in event.players)
-    pods = tuple(
-        tuple(replace(seat, name=name) if seat.player == p.id else seat for seat in pod) for pod in event.pods
-    )  # the draft table names its seats
+    return _renamed(event, p.id, name, reading)
+
+
+def _renamed(event: Event, pid: str, name: str, reading: str | None) -> Event:
+    """``event`` with ``pid`` called ``name`` (and ``reading``) everywhere, the draft table's seats too."""
+    players = tuple(replace(x, name=name, reading=reading) if x.id == pid else x for x in event.players)
+    pods = tuple(tuple(replace(seat, name=name) if seat.player == pid else seat for seat in pod) for pod in event.pods)
     return replace(event, players=players, pods=pods)
 
 
@@ -198,21 +233,31 @@ def _free_name(event: Event, pid: str, name: str, allow_same_name: bool) -> str:
     )
 
 
+def _first_round_paired(event: Event, pid: str) -> int | None:
+    """The first round ``pid`` was paired in, or None."""
+    return next((r.number for r in event.rounds if any(pid in m.players() for m in r.matches)), None)
+
+
+def _has_limited_place(event: Event, pid: str) -> bool:
+    """``pid`` has a seat at the draft table or a pool."""
+    return any(s.player == pid for pod in event.pods for s in pod) or event.pool_of(pid) is not None
+
+
 def removal_refusal(event: Event, pid: str) -> str | None:
     """Why the registration of ``pid`` cannot be removed (it was paired, it has
     a seat, a pool or a penalty on record), or None: a registration is removed
     only while nothing of the event's play refers to it."""
     p = event.player(pid)
-    for r in event.rounds:
-        if any(pid in m.players() for m in r.matches):
-            return _(
-                "{name} was paired in round {r}: only a registration never paired can be removed; to take "
-                "them out of the next rounds drop them (`lycee player drop EVENT {id}`, in the app Ctrl+O)",
-                name=p.name,
-                r=r.number,
-                id=p.id,
-            )
-    if any(s.player == pid for pod in event.pods for s in pod) or event.pool_of(pid) is not None:
+    paired = _first_round_paired(event, pid)
+    if paired is not None:
+        return _(
+            "{name} was paired in round {r}: only a registration never paired can be removed; to take "
+            "them out of the next rounds drop them (`lycee player drop EVENT {id}`, in the app Ctrl+O)",
+            name=p.name,
+            r=paired,
+            id=p.id,
+        )
+    if _has_limited_place(event, pid):
         return _(
             "{name} has a seat at the draft table or a pool: drop them instead "
             "(`lycee player drop EVENT {id}`, in the app Ctrl+O)",
@@ -238,12 +283,18 @@ def _remove(event, payload: Remove):
     why = removal_refusal(event, p.id)
     if why is not None:
         raise LyceeError(why)
+    return _without(event, p)
+
+
+def _without(event: Event, p) -> Event:
+    """``event`` as if ``p`` never registered (their decklist, deck checks and apart pairs gone); the id stays taken."""
+    pid = p.id
     return replace(
         event,
-        players=tuple(x for x in event.players if x.id != p.id),
-        decklists=tuple(x for x in event.decklists if x.player != p.id),
-        deck_checks=tuple(x for x in event.deck_checks if x.player != p.id),
-        apart=tuple(x for x in event.apart if p.id not in x),
+        players=tuple(x for x in event.players if x.id != pid),
+        decklists=tuple(x for x in event.decklists if x.player != pid),
+        deck_checks=tuple(x for x in event.deck_checks if x.player != pid),
+        apart=tuple(x for x in event.apart if pid not in x),
         removed=event.removed + (p,),
     )
 
@@ -259,8 +310,8 @@ def _drop(event, payload: Drop):
     return drop_player(event, p.id, forfeit=payload.forfeit)
 
 
-def drop_player(event: Event, pid: str, forfeit: bool = True, why: str = "drop", rule: str = "G-DROP-2") -> Event:
-    p = event.player(pid)
+def _check_still_in(p) -> None:
+    """G-DROP-1: a player excluded or dropped already is out of the event."""
     if p.excluded:
         raise RuleError(_("{name} was excluded and is already out of the event", name=p.name), "G-DROP-1")
     if p.dropped_after_round is not None:
@@ -272,12 +323,15 @@ def drop_player(event: Event, pid: str, forfeit: bool = True, why: str = "drop",
             ),
             "G-DROP-1",
         )
+
+
+def drop_player(event: Event, pid: str, forfeit: bool = True, why: str = "drop", rule: str = "G-DROP-2") -> Event:
+    p = event.player(pid)
+    _check_still_in(p)
     rnd = event.current_round
     after = len(event.rounds)
     if rnd is not None and forfeit:
-        m = player_match(rnd, p.id)
-        if m is not None and not m.reported:
-            event = forfeit_match(event, rnd, m, p.id, why, rule)
+        event = forfeit_open(event, rnd, p.id, why, rule)
     players = tuple(replace(x, dropped_after_round=after) if x.id == p.id else x for x in event.players)
     return replace(event, players=players)
 

@@ -26,6 +26,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from dataclasses import replace
+from itertools import islice
 
 from msgspec import UNSET
 
@@ -118,19 +119,21 @@ def find_players(event: Event, query: str, limit: int = 20) -> list[tuple[str, M
     key = search_key(query)
     if not key:
         return []
-    rnd: Round | None = event.current_round
-    by_player: dict[str, Match] = {}
-    if rnd is not None:
-        for m in rnd.matches:
-            for pid in m.players():
-                by_player[pid] = m
-    out = []
-    for p in event.players:
-        if key in search_key(p.name) or (p.reading and key in search_key(p.reading)):  # すずき finds 鈴木
-            out.append((p.id, by_player.get(p.id)))
-            if len(out) >= limit:
-                break
-    return out
+    by_player = _matches_by_player(event.current_round)
+    found = (p for p in event.players if _found_by(p, key))
+    return [(p.id, by_player.get(p.id)) for p in islice(found, limit)]
+
+
+def _matches_by_player(rnd: Round | None) -> dict[str, Match]:
+    """Each player paired in ``rnd`` to their match."""
+    if rnd is None:
+        return {}
+    return {pid: m for m in rnd.matches for pid in m.players()}
+
+
+def _found_by(p, key: str) -> bool:
+    """The name or the reading of ``p`` contains ``key`` (すずき finds 鈴木)."""
+    return key in search_key(p.name) or bool(p.reading and key in search_key(p.reading))
 
 
 # -- actions ------------------------------------------------------------------------
@@ -162,18 +165,21 @@ def _describe_announce(payload: Announce) -> str:
     return _("announced: {text}", text=text) if text else _("cleared the announcement")
 
 
+def _held(event, hold: bool):
+    """New rounds held until published, or published on pairing again: holding
+    keeps what is up; publishing on pairing again puts everything up."""
+    if hold == event.hold_pairings:
+        raise LyceeError(
+            _("new rounds are already held until published") if hold else _("rounds are already published on pairing")
+        )
+    return replace(event, hold_pairings=hold, published_round=len(event.rounds))
+
+
 @action("publish")
 def _publish(event, payload: Publish):
     hold = payload.hold
     if hold is not UNSET:
-        if hold == event.hold_pairings:
-            raise LyceeError(
-                _("new rounds are already held until published")
-                if hold
-                else _("rounds are already published on pairing")
-            )
-        # holding keeps what is up; publishing on pairing again puts everything up
-        return replace(event, hold_pairings=hold, published_round=len(event.rounds))
+        return _held(event, hold)
     n = payload.round
     if n is UNSET or not 1 <= n <= len(event.rounds):
         raise LyceeError(_("round {r!r} has not been paired: nothing to publish", r=n))

@@ -24,15 +24,22 @@ def _lost(event, payload: Lost):
     return event
 
 
+def _log_line(was: dict) -> str | None:
+    """The ``lycee log`` line of a whole action, or None when it cannot be read as one."""
+    try:
+        return describe(was)
+    except (KeyError, TypeError, ValueError, AttributeError):
+        return None
+
+
 def lost_what(payload: Lost) -> str:
     """The lost action in words: its ``lycee log`` line when it is whole, else
     the kind, time and actor that could be read."""
     was = payload.was
     if payload.why == "refused" and isinstance(was.get("type"), str):
-        try:
-            return describe(was)
-        except (KeyError, TypeError, ValueError, AttributeError):
-            pass
+        line = _log_line(was)
+        if line is not None:
+            return line
     parts = [str(was[k]) for k in ("type", "at", "actor") if isinstance(was.get(k), (str, int))]
     return " ".join(parts) if parts else _("an unreadable action")
 

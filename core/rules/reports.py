@@ -87,6 +87,24 @@ def side_result(said: str, side: str) -> Result:
     return r if side == "p1" else r.swapped()
 
 
+def _closed_round_refusal(event: Event, rnd: Round, over_ok: bool, say: Callable[..., str]) -> str | None:
+    """A round whose pairings are not published yet, or (unless ``over_ok``) that is over, takes no report."""
+    if visible_rounds(event) < rnd.number:
+        return say("no round is running: round {r}'s pairings are not published yet", r=rnd.number)
+    if rnd.complete and not over_ok:
+        return say("no round is running: round {r} is over", r=rnd.number)
+    return None
+
+
+def _gone_refusal(p, say: Callable[..., str]) -> str | None:
+    """An excluded or dropped player reports no result."""
+    if p.excluded:
+        return say("{name} was excluded from the event: no result is reported", name=p.name)
+    if p.dropped_after_round is not None:
+        return say("{name} dropped after round {r}: no result is reported", name=p.name, r=p.dropped_after_round)
+    return None
+
+
 def report_refusal(event: Event, pid: str, over_ok: bool = False, say: Callable[..., str] = _) -> str | None:
     """Why ``pid`` cannot report now, or None.  ``over_ok``: a round whose
     results are all in is no reason (what the report page shows a player
@@ -95,19 +113,21 @@ def report_refusal(event: Event, pid: str, over_ok: bool = False, say: Callable[
     if not event.phone_reports:
         return say("phone reports are off for this event: report your result at the desk")
     p = event.player(pid)
-    if p.excluded:
-        return say("{name} was excluded from the event: no result is reported", name=p.name)
-    if p.dropped_after_round is not None:
-        return say("{name} dropped after round {r}: no result is reported", name=p.name, r=p.dropped_after_round)
+    gone = _gone_refusal(p, say)
+    if gone is not None:
+        return gone
     rnd = event.current_round
     if rnd is None:
         return say("no round is running: pairings are not out yet")
+    closed = _closed_round_refusal(event, rnd, over_ok, say)
+    if closed is not None:
+        return closed
+    return _table_refusal(p, rnd, say)
 
-    if visible_rounds(event) < rnd.number:
-        return say("no round is running: round {r}'s pairings are not published yet", r=rnd.number)
-    if rnd.complete and not over_ok:
-        return say("no round is running: round {r} is over", r=rnd.number)
-    m = player_match(rnd, pid)
+
+def _table_refusal(p, rnd: Round, say: Callable[..., str]) -> str | None:
+    """A player not paired in the round, or with its bye, has nothing to report."""
+    m = player_match(rnd, p.id)
     if m is None:
         return say("{name} is not paired in round {r}", name=p.name, r=rnd.number)
     if m.is_bye:
@@ -124,17 +144,20 @@ def table_reports(event: Event, number: int, table: int) -> dict[str, PhoneRepor
     return out
 
 
+def _checked_code(code: str) -> str:
+    """A report code: at least 6 characters of ALPHABET."""
+    if len(code) < 6 or any(c not in ALPHABET for c in code):
+        raise LyceeError(_("report code {code!r}: at least 6 characters of {alphabet}", code=code, alphabet=ALPHABET))
+    return code
+
+
 @action("report_code")
 def _report_code(event: Event, payload: ReportCodes):
     codes = dict(event.report_codes)
     for pid, code in payload.codes.items():
         if not event.has_player(pid):
             raise LyceeError(_("no player {pid!r}", pid=pid))
-        if len(code) < 6 or any(c not in ALPHABET for c in code):
-            raise LyceeError(
-                _("report code {code!r}: at least 6 characters of {alphabet}", code=code, alphabet=ALPHABET)
-            )
-        codes[pid] = code
+        codes[pid] = _checked_code(code)
     used = list(codes.values())
     if len(set(used)) != len(used):
         raise LyceeError(_("two players would have the same report code"))
@@ -154,18 +177,23 @@ def _reported_match(event: Event, number: int, table: int) -> tuple[Round, Match
     return rnd, m
 
 
-@action("report")
-def _report(event: Event, payload: Report):
-    rnd, m = _reported_match(event, payload.round, payload.table)
-    if rnd is not event.current_round:
-        raise LyceeError(_("round {r} is not the current round", r=payload.round))
-    pid = m.p1 if payload.side == "p1" else m.p2
+def _check_reportable(event: Event, m: Match, side: str) -> None:
+    """The player of ``side`` may report now (:func:`report_refusal`) at a table without a result."""
+    pid = m.p1 if side == "p1" else m.p2
     assert pid is not None
     why = report_refusal(event, pid)
     if why is not None:
         raise LyceeError(why)
     if m.reported:
         raise LyceeError(_("table {t} already has a result: it is not changed by a report", t=m.table))
+
+
+@action("report")
+def _report(event: Event, payload: Report):
+    rnd, m = _reported_match(event, payload.round, payload.table)
+    if rnd is not event.current_round:
+        raise LyceeError(_("round {r} is not the current round", r=payload.round))
+    _check_reportable(event, m, payload.side)
     parse_result(payload.result)  # the shape; the match rules check the result when it is stored
     rep = PhoneReport(
         payload.round,
@@ -190,20 +218,21 @@ def _describe_report(payload: Report) -> str:
     )
 
 
+def _check_accepted(rnd: Round, m: Match, mine: dict, side) -> None:
+    """A report is accepted only from a side that made one."""
+    if side in mine:
+        return
+    raise LyceeError(
+        _("round {r} table {t} has no report from {side} to accept", r=rnd.number, t=m.table, side=side or "-")
+    )
+
+
 @action("report_decision")
 def _report_decision(event: Event, payload: ReportDecision):
     rnd, m = _reported_match(event, payload.round, payload.table)
     mine = table_reports(event, payload.round, payload.table)
     if payload.op == "accept":
-        if payload.side not in mine:
-            raise LyceeError(
-                _(
-                    "round {r} table {t} has no report from {side} to accept",
-                    r=rnd.number,
-                    t=m.table,
-                    side=payload.side or "-",
-                )
-            )
+        _check_accepted(rnd, m, mine, payload.side)
         return event  # the accepted result is the ``result`` action stored with it
     if payload.op == "call":  # staff go to a table whose reports wait for them (the queue puts it last)
         _check_call(m, mine)
@@ -211,11 +240,17 @@ def _report_decision(event: Event, payload: ReportDecision):
         return event.with_(calls=event.calls + (call,))
     if not mine:
         raise LyceeError(_("round {r} table {t} has no reports to clear", r=rnd.number, t=m.table))
-    here = lambda x: x.round == payload.round and x.table == payload.table  # noqa: E731
-    # the players report again: a call made for the reports taken back goes with them (the log keeps it)
-    return event.with_(
-        reports=tuple(x for x in event.reports if not here(x)), calls=tuple(c for c in event.calls if not here(c))
-    )
+    return _reports_cleared(event, payload.round, payload.table)
+
+
+def _reports_cleared(event: Event, number: int, table: int) -> Event:
+    """The reports of a table taken back: the players report again; a call made
+    for them goes with them (the log keeps it)."""
+
+    def elsewhere(x) -> bool:
+        return x.round != number or x.table != table
+
+    return event.with_(reports=tuple(filter(elsewhere, event.reports)), calls=tuple(filter(elsewhere, event.calls)))
 
 
 def _check_call(m: Match, mine: dict) -> None:
@@ -331,17 +366,25 @@ def table_state(event: Event, rnd: Round, m: Match, now=None) -> TableReport:
     for the time call a result may need, G-BO3-TIME)."""
     p1, p2 = _side_reports(event, rnd, m)
     if m.reported:
-        agreed = [s for s in (p1, p2) if s is not None]
-        by_players = len(agreed) >= 1 and all(same(s.result, match_text(m)) for s in agreed)
-        status = "recorded" if by_players else "staff"
-        return TableReport(rnd.number, m.table, status, p1, p2, match_text(m))
+        return TableReport(rnd.number, m.table, _recorded_by(m, p1, p2), p1, p2, match_text(m))
     status = _open_status(p1, p2)
     held = None
     if status == "held" and now is not None:
         assert p1 is not None
         held = needs_time_call(event, rnd.number, m.table, parse_result(p1.result), now)
-    called = next((c for c in reversed(event.calls) if c.round == rnd.number and c.table == m.table), None)
-    return TableReport(rnd.number, m.table, status, p1, p2, None, held, called)
+    return TableReport(rnd.number, m.table, status, p1, p2, None, held, _last_call(event, rnd, m))
+
+
+def _recorded_by(m: Match, p1: SideReport | None, p2: SideReport | None) -> str:
+    """recorded (as the players reported it) or staff (entered, or changed, by the desk)."""
+    agreed = [s for s in (p1, p2) if s is not None]
+    by_players = len(agreed) >= 1 and all(same(s.result, match_text(m)) for s in agreed)
+    return "recorded" if by_players else "staff"
+
+
+def _last_call(event: Event, rnd: Round, m: Match):
+    """The last time call made at the table of ``m``, or None."""
+    return next((c for c in reversed(event.calls) if c.round == rnd.number and c.table == m.table), None)
 
 
 def _side_reports(event: Event, rnd: Round, m: Match) -> tuple[SideReport | None, SideReport | None]:
@@ -376,6 +419,11 @@ def round_reports(event: Event, now=None) -> list[TableReport]:
     return [table_state(event, rnd, m, now) for m in rnd.matches if not m.is_bye]
 
 
+def _other_side(m: Match, side: str) -> str | None:
+    """The player across the table from ``side`` (p1 or p2)."""
+    return m.p2 if side == "p1" else m.p1
+
+
 def player_state(event: Event, pid: str, say: Callable[..., str] = _) -> dict:
     """What the report page shows a player first (nothing is stored): their
     round, table and opponent, the state of their table and what they
@@ -403,7 +451,7 @@ def player_state(event: Event, pid: str, say: Callable[..., str] = _) -> dict:
         "round": rnd.number,
         "table": m.table,
         "you": player_name(event, pid),
-        "opponent": player_name(event, m.p2 if side == "p1" else m.p1),
+        "opponent": player_name(event, _other_side(m, side)),
         "said": own.said if own else None,
         "result": mine(state.result),
     }

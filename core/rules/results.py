@@ -30,6 +30,12 @@ from core.tournament.matchrules import (
 )
 
 
+def _check_third_place_planned(event: Event, stage: str) -> None:
+    """G-SE: a third-place match is planned with the first elimination round only."""
+    if stage != "top" or any(r.stage == "top" for r in event.rounds):
+        raise LyceeError(_("a third-place match is planned with the first elimination round only (G-SE)"))
+
+
 @action("pair")
 def _pair(event, payload: Pair):
     number = payload.round
@@ -42,8 +48,8 @@ def _pair(event, payload: Pair):
     matches = [_paired_match(table, known) for table in payload.matches]
     stage = payload.stage
     third = payload.third_place
-    if third and (stage != "top" or any(r.stage == "top" for r in event.rounds)):
-        raise LyceeError(_("a third-place match is planned with the first elimination round only (G-SE)"))
+    if third:
+        _check_third_place_planned(event, stage)
     return replace(event, rounds=event.rounds + (Round(number, stage, tuple(matches), third_place=third),))
 
 
@@ -58,18 +64,27 @@ def _before_round_one(event: Event, payload: Pair) -> Event:
     return fix_rounds(event, payload)
 
 
+def _check_known(pid: str | None, known) -> None:
+    """A seat of a pairing is empty or a registered player's."""
+    if pid is not None and not known(pid):
+        raise NotFound(_("no player {pid!r}", pid=pid))
+
+
 def _paired_match(table, known) -> Match:
     """A table of a ``pair`` action as a match not yet played (a bye won 2-0), its players known."""
     p1, p2 = table.p1, table.p2
-    if p1 is not None and not known(p1):
-        raise NotFound(_("no player {pid!r}", pid=p1))
-    if p2 is not None and not known(p2):
-        raise NotFound(_("no player {pid!r}", pid=p2))
+    _check_known(p1, known)
+    _check_known(p2, known)
     why = tuple(map(tuple, table.why)) if table.why else ()  # core.reports.explain
     # (positional: a replayed file pairs thousands of tables)
     if p2 is None:
         return Match(table.table, p1, None, 2, 0, 0, "bye", table.note, (), 0, False, why)
     return Match(table.table, p1, p2, 0, 0, 0, None, table.note, (), 0, False, why)
+
+
+def _played_tables(rnd: Round) -> list[int]:
+    """The tables of ``rnd`` with a result (a bye not counted)."""
+    return [m.table for m in rnd.matches if m.reported and not m.is_bye]
 
 
 @action("unpair")
@@ -79,7 +94,7 @@ def _unpair(event, payload: Unpair):
     rnd = event.current_round
     if rnd is None or rnd.number != payload.round:
         raise LyceeError(_("round {round} is not the current round", round=payload.round))
-    played = [m.table for m in rnd.matches if m.reported and not m.is_bye]
+    played = _played_tables(rnd)
     if played:
         raise LyceeError(
             _(
@@ -98,6 +113,27 @@ def _describe_unpair(payload: Unpair) -> str:
     return _("took back the pairing of round {r}", r=payload.round)
 
 
+def _match_started(m: Match) -> str | None:
+    """Why ``m`` has started whatever a judge saw (a result, games entered), or None."""
+    if m.reported and not m.intentional:
+        return _("table {t} already has a result (the match is over)", t=m.table)
+    if m.games:
+        return _("games were entered at table {t} (the match has started)", t=m.table)
+    return None
+
+
+def _clock_started(rnd: Round, m: Match) -> str:
+    """The round clock's start, which counts as the start of the table of ``m`` (G-ID-1/2)."""
+    assert rnd.clock is not None
+    at = datetime.fromisoformat(rnd.clock.started_at).strftime("%H:%M:%S")
+    return _("round {r}'s clock started at {at}, which counts as table {t}'s start", r=rnd.number, at=at, t=m.table)
+
+
+def _legacy_override_holds(m: Match, legacy_override: str | None) -> bool:
+    """A log written before G-ID-2 was enforced kept an override, unless the match already had a result."""
+    return bool(legacy_override) and not (m.reported and not m.intentional)
+
+
 def _intentional_note(
     event: Event, rnd: Round, m: Match, legacy_override: str | None = None, not_started_by: str | None = None
 ) -> str:
@@ -110,20 +146,15 @@ def _intentional_note(
     whoever says otherwise.  ``legacy_override`` (``override_by`` in logs
     written before G-ID-2 was enforced) keeps those events opening as they
     were recorded."""
-    why = None
-    if m.reported and not m.intentional:
-        why = _("table {t} already has a result (the match is over)", t=m.table)
-    elif m.games:
-        why = _("games were entered at table {t} (the match has started)", t=m.table)
-    elif rnd.clock is not None:
+    why = _match_started(m)
+    if why is None and rnd.clock is not None:
         if not_started_by:
             judge = require_table_judge(event, m, not_started_by, "G-ID-1")
             return not_started_note(judge)
-        at = datetime.fromisoformat(rnd.clock.started_at).strftime("%H:%M:%S")
-        why = _("round {r}'s clock started at {at}, which counts as table {t}'s start", r=rnd.number, at=at, t=m.table)
+        why = _clock_started(rnd, m)
     if why is None:
         return "ID"
-    if legacy_override and not (m.reported and not m.intentional):
+    if _legacy_override_holds(m, legacy_override):
         return f"ID (head judge {legacy_override} overrode G-ID-2)"
     raise _id_refusal(rnd, m, why)
 
@@ -254,16 +285,22 @@ def _result(event, payload: ResultAction):
     return set_match(event, rnd, result_match(event, rnd, m, payload))
 
 
+def _result_of_games(
+    event: Event, rnd: Round, payload: ResultAction, games: tuple[str, ...]
+) -> tuple[Result, tuple[str, ...]]:
+    """The result the listed ``games`` give (wins also given must agree with them)."""
+    r = result_from_games(games, event.match, rnd.stage)
+    given = (_given(payload.p1_wins, r.p1_wins), _given(payload.p2_wins, r.p2_wins), _given(payload.draws, r.draws))
+    if given != (r.p1_wins, r.p2_wins, r.draws):
+        raise LyceeError(_("the games give {x}, not {x2}", x=r.text(), x2="-".join(map(str, given))))
+    return r, games
+
+
 def _entered_result(event: Event, rnd: Round, payload: ResultAction) -> tuple[Result, tuple[str, ...] | None]:
     """The result ``payload`` enters, and its games when it lists them (the
     games decide; wins it also gives must agree with them)."""
     if payload.games is not None:
-        games = tuple(payload.games)
-        r = result_from_games(games, event.match, rnd.stage)
-        given = (_given(payload.p1_wins, r.p1_wins), _given(payload.p2_wins, r.p2_wins), _given(payload.draws, r.draws))
-        if given != (r.p1_wins, r.p2_wins, r.draws):
-            raise LyceeError(_("the games give {x}, not {x2}", x=r.text(), x2="-".join(map(str, given))))
-        return r, games
+        return _result_of_games(event, rnd, payload, tuple(payload.games))
     if payload.p1_wins is UNSET or payload.p2_wins is UNSET:
         missing = "p1_wins" if payload.p1_wins is UNSET else "p2_wins"
         raise LyceeError(_("a result without games needs {key}", key=missing))
@@ -293,22 +330,26 @@ def _games_kept(r: Result, m: Match) -> tuple[str, ...]:
     return m.games
 
 
+def _check_id_not_after_result(event: Event, rnd: Round, m: Match) -> None:
+    """G-ID-2: an intentional draw entered over a result is refused (the match is over)."""
+    if m.reported and not m.intentional:
+        _intentional_note(event, rnd, m)
+
+
 def result_match(event: Event, rnd: Round, m: Match, payload: ResultAction) -> Match:
     """``m`` (at its table of ``rnd``) with the result of ``payload``, or the
     refusal of the ``result`` reducer.  Of ``event`` only its match type is
     read, and whatever a correction (``payload.correct``) checks."""
     if m.p2 is None:  # a bye (Match.is_bye)
         raise RuleError(_("table {table} is a bye: it takes no result", table=m.table), "G-SWISS-POINTS")
-    if payload.intentional and m.reported and not m.intentional:
-        _intentional_note(event, rnd, m)  # G-ID-2: the match is over
+    if payload.intentional:
+        _check_id_not_after_result(event, rnd, m)
     corrected_by = check_correction(event, rnd, m, payload) if m.outcome is not None else None  # (a correction)
     r, games = _entered_result(event, rnd, payload)
-    note = _kept_note(m) if payload.note is UNSET else payload.note
+    note = _result_note(event, rnd, m, payload, r.intentional)
     if r.intentional:
-        note = _intentional_note(event, rnd, m, payload.override_by, payload.not_started_by)
         games = ()
-    if corrected_by:
-        note = (note + " " if note else "") + f"(corrected by head judge {corrected_by})"
+    note = _with_correction(note, corrected_by)
     check_result(r, event.match, rnd.stage)
     if games is None:
         games = _games_kept(r, m)
@@ -317,6 +358,20 @@ def result_match(event: Event, rnd: Round, m: Match, payload: ResultAction) -> M
     return Match(
         m.table, m.p1, m.p2, r.p1_wins, r.p2_wins, r.draws, r.outcome, note, games, m.extension, r.intentional, m.why
     )
+
+
+def _result_note(event: Event, rnd: Round, m: Match, payload: ResultAction, intentional: bool) -> str:
+    """The note of the match after the result: the intentional draw's ruling, the one typed, else the one kept."""
+    if intentional:
+        return _intentional_note(event, rnd, m, payload.override_by, payload.not_started_by)
+    return _kept_note(m) if payload.note is UNSET else payload.note
+
+
+def _with_correction(note: str, corrected_by: str | None) -> str:
+    """The note with the head judge who corrected the result named after it (as it is when no correction)."""
+    if not corrected_by:
+        return note
+    return (note + " " if note else "") + f"(corrected by head judge {corrected_by})"
 
 
 # The fields of Match in the order result_match and the pair reducer pass them.
@@ -345,6 +400,24 @@ def _index_at(matches: list[Match], table: int) -> int | None:
     return next((k for k, m in enumerate(matches) if m.table == table), None)
 
 
+def _result_into(event: Event, rnd: Round, matches: list[Match], p: ResultAction) -> LyceeError | None:
+    """The result ``p`` put into ``matches`` (the round's, in table order), or its refusal (``matches`` unchanged)."""
+    try:
+        i = _index_at(matches, p.table)
+        if i is None:
+            raise NotFound(_("round {number} has no table {table}", number=rnd.number, table=p.table))
+        matches[i] = result_match(event, rnd, matches[i], p)
+    except LyceeError as err:
+        return err
+    return None
+
+
+def _check_no_correction(payloads: list[ResultAction]) -> None:
+    """A correction is applied by itself (core.rules.apply), never in a batch."""
+    if any(p.correct for p in payloads):
+        raise ValueError("apply_results: a correction is applied by core.rules.apply")
+
+
 def apply_results(event: Event, number: int, payloads: list[ResultAction]) -> tuple[Event, list[LyceeError | None]]:
     """``result`` actions of round ``number`` applied in turn, as
     ``core.rules.apply`` gives them one by one, but with the round and the
@@ -353,8 +426,7 @@ def apply_results(event: Event, number: int, payloads: list[ResultAction]) -> tu
     None.  For results that are no corrections (``correct`` unset), whose
     checks read only their own match, the round's clock and the match type:
     a correction is refused here (ValueError) and is applied by itself."""
-    if any(p.correct for p in payloads):
-        raise ValueError("apply_results: a correction is applied by core.rules.apply")
+    _check_no_correction(payloads)
     try:
         rnd = round_of(event, number)
     except LyceeError as err:
@@ -364,14 +436,7 @@ def apply_results(event: Event, number: int, payloads: list[ResultAction]) -> tu
     for p in payloads:
         if p.round != number:
             raise ValueError("apply_results: every result is of round number")
-        try:
-            i = _index_at(matches, p.table)
-            if i is None:
-                raise NotFound(_("round {number} has no table {table}", number=rnd.number, table=p.table))
-            matches[i] = result_match(event, rnd, matches[i], p)
-            errors.append(None)
-        except LyceeError as err:
-            errors.append(err)
+        errors.append(_result_into(event, rnd, matches, p))
     if all(e is not None for e in errors):
         return event, errors
     return event.with_round(replace(rnd, matches=tuple(matches))), errors
@@ -414,15 +479,8 @@ def add_game(event: Event, rnd: Round, m: Match, code: str) -> Event:
 ID_DECISIONS = ("replay", "no_winner")
 
 
-@action("id_decision")
-def _id_decision(event, payload: IdDecision):
-    """G-ID-3: where a ranking is needed (an elimination or playoff match), the
-    organizer orders a replay of an intentionally drawn match or, in the final
-    only, declares no winner (優勝者不在: see
-    :func:`core.tournament.elimination.no_winner_refusal`).  The draw itself
-    follows G-ID-1/2 (``override_by``: head judge)."""
-    rnd, m = table_of(event, payload.round, payload.table)
-    decision = payload.decision
+def _check_id_decision_table(rnd: Round, m: Match, decision: str) -> None:
+    """G-ID-3: replay or no winner, for a drawn match of an elimination or playoff round (no bye)."""
     if decision not in ID_DECISIONS:
         raise LyceeError(_("decision {decision!r}: choose replay or no_winner", decision=decision))
     if rnd.stage not in ("top", "playoff"):
@@ -435,6 +493,18 @@ def _id_decision(event, payload: IdDecision):
         )
     if m.is_bye:
         raise RuleError(_("table {table} is a bye", table=m.table), "G-ID-3")
+
+
+@action("id_decision")
+def _id_decision(event, payload: IdDecision):
+    """G-ID-3: where a ranking is needed (an elimination or playoff match), the
+    organizer orders a replay of an intentionally drawn match or, in the final
+    only, declares no winner (優勝者不在: see
+    :func:`core.tournament.elimination.no_winner_refusal`).  The draw itself
+    follows G-ID-1/2 (``override_by``: head judge)."""
+    rnd, m = table_of(event, payload.round, payload.table)
+    decision = payload.decision
+    _check_id_decision_table(rnd, m, decision)
     org = require_organizer(event, payload.by, "G-ID-3")
     require_not_playing(event, org, m)  # L-STAFF-PLAYS
     if not m.intentional:
@@ -479,6 +549,16 @@ def _check_time_decision(rnd: Round, m: Match, payload: TimeDecision) -> None:
         raise LyceeError(_("round {r} table {t} already has a result: correct it instead", r=rnd.number, t=m.table))
 
 
+def _winner_reason(m: Match, payload: TimeDecision) -> str:
+    """The organizer's reason for the winner named at time, who plays at the table."""
+    if payload.winner not in m.players():
+        raise LyceeError(_("the winner must be one of the two players of table {t}", t=m.table))
+    reason = payload.reason.strip()
+    if not reason:
+        raise LyceeError(_("naming the winner needs the organizer's reason (--reason TEXT)"))
+    return reason
+
+
 @action("time_decision")
 def _time_decision(event, payload: TimeDecision):
     """A time-out with equal game wins in an elimination or playoff match
@@ -510,11 +590,7 @@ def _time_decision(event, payload: TimeDecision):
         raise RuleError(
             _("the third-place match at table {t} is decided by an extra game (--extra-game)", t=m.table), "G-SE"
         )
-    if payload.winner not in m.players():
-        raise LyceeError(_("the winner must be one of the two players of table {t}", t=m.table))
-    reason = payload.reason.strip()
-    if not reason:
-        raise LyceeError(_("naming the winner needs the organizer's reason (--reason TEXT)"))
+    reason = _winner_reason(m, payload)
     new = replace(
         m,
         p1_wins=r.p1_wins,

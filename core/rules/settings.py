@@ -95,13 +95,32 @@ def _clock_running(event: Event) -> int | None:
     return None
 
 
+def _kind_lock(event: Event) -> str:
+    """Why the event's kind cannot change now ("" when it can)."""
+    if event.build is not None or event.pools:
+        return _("the build phase is open (pools or pods exist)")
+    if event.rounds:
+        return _("round 1 is paired")
+    return ""
+
+
+def _result_lock(hit: tuple[int, int]) -> str:
+    """Why the match type cannot change once the table ``hit`` (round, table) has a result."""
+    return _(
+        "round {r} table {t} has a result: G-BO3 / G-BO1 decided which results are legal; "
+        "undo the results first ({undo})",
+        r=hit[0],
+        t=hit[1],
+        undo=UNDO_HINT,
+    )
+
+
 def locks(event: Event) -> dict[str, str]:
     """Setting -> why it cannot change now (with what frees it)."""
     out: dict[str, str] = {}
-    if event.build is not None or event.pools:
-        out["kind"] = _("the build phase is open (pools or pods exist)")
-    elif event.rounds:
-        out["kind"] = _("round 1 is paired")
+    kind = _kind_lock(event)
+    if kind:
+        out["kind"] = kind
     hit = _first_result(event)
     if hit is None and event.rounds:  # L-SET-LOCK: the slips of round 1 already name the match type
         out["match"] = _(
@@ -113,13 +132,7 @@ def locks(event: Event) -> dict[str, str]:
     if tiebreakers:
         out["tiebreakers"] = tiebreakers
     if hit is not None:
-        out["match"] = _(
-            "round {r} table {t} has a result: G-BO3 / G-BO1 decided which results are legal; "
-            "undo the results first ({undo})",
-            r=hit[0],
-            t=hit[1],
-            undo=UNDO_HINT,
-        )
+        out["match"] = _result_lock(hit)
     if event.rounds:
         out.update(_started_locks())
     running = _clock_running(event)
@@ -201,10 +214,28 @@ def check_change(event: Event, changes: dict) -> None:
             v = tuple(v)
         if k == "staff" or v == cur:
             continue
-        if k in held:
-            raise RuleError(_("{setting} cannot change: {why}", setting=field_label(k), why=held[k]))
-        if k == "rounds_planned":
-            _check_rounds_change(event, v, cur)
+        _check_setting_change(event, held, k, v, cur)
+
+
+def _check_setting_change(event: Event, held: dict[str, str], k: str, v, cur) -> None:
+    """A setting that changes is not locked (:func:`locks`); rounds planned stay at least those paired."""
+    if k in held:
+        raise RuleError(_("{setting} cannot change: {why}", setting=field_label(k), why=held[k]))
+    if k == "rounds_planned":
+        _check_rounds_change(event, v, cur)
+
+
+def _check_format_kept(v: int | None, cur: int | None) -> None:
+    """G-SE: Swiss, or single elimination from the start (0 rounds), is fixed once round 1 is paired."""
+    if (v == 0) != (cur == 0):
+        raise RuleError(
+            _(
+                "the format (Swiss, or single elimination from the start with 0 rounds) is fixed once "
+                "round 1 is paired; undo the pairing first ({undo})",
+                undo=UNDO_HINT,
+            ),
+            "G-SE",
+        )
 
 
 def _check_rounds_change(event: Event, v: int | None, cur: int | None) -> None:
@@ -219,15 +250,8 @@ def _check_rounds_change(event: Event, v: int | None, cur: int | None) -> None:
             ),
             "L-ROUNDS",
         )
-    if event.rounds and (v == 0) != (cur == 0):
-        raise RuleError(
-            _(
-                "the format (Swiss, or single elimination from the start with 0 rounds) is fixed once "
-                "round 1 is paired; undo the pairing first ({undo})",
-                undo=UNDO_HINT,
-            ),
-            "G-SE",
-        )
+    if event.rounds:
+        _check_format_kept(v, cur)
     if v is not None and v < len(event.swiss_rounds):
         raise RuleError(
             _(
@@ -247,6 +271,12 @@ def rounds_to_fix(event: Event, stage: str = "swiss") -> int | None:
     return suggested_rounds(len(event.eligible(1))) or None
 
 
+def _check_round_count(given) -> None:
+    """L-ROUNDS: a Swiss round count fixed at round 1 is a whole number from 1 to 30."""
+    if not isinstance(given, int) or isinstance(given, bool) or not 1 <= given <= 30:
+        raise LyceeError(_("rounds {r!r}: a whole number from 1 to 30", r=given))
+
+
 def fix_rounds(event: Event, payload: Pair) -> Event:
     """The ``pair`` reducer's part of L-ROUNDS: round 1 fixes a blank round
     count (the payload's ``rounds_fixed``, else the suggested count in action
@@ -259,8 +289,7 @@ def fix_rounds(event: Event, payload: Pair) -> Event:
         if written_format() < 4:
             return event  # paired before L-ROUNDS: the count stayed blank
         given = n
-    if not isinstance(given, int) or isinstance(given, bool) or not 1 <= given <= 30:
-        raise LyceeError(_("rounds {r!r}: a whole number from 1 to 30", r=given))
+    _check_round_count(given)
     return replace(event, rounds_planned=given)
 
 
@@ -332,12 +361,17 @@ def _names(texts) -> tuple[str, ...]:
     return tuple(x.strip() for x in texts if x and x.strip())
 
 
+def _with_head_judge(judges: tuple[str, ...], head: str) -> tuple[str, ...]:
+    """G-HEAD-JUDGE: the head judge is one of the judges (added when not listed)."""
+    if head and fold_name(head) not in {fold_name(j) for j in judges}:
+        return (*judges, head)
+    return judges
+
+
 def _staff(d: dict, out: dict) -> Staff:
     s = d.get("staff") or {}
-    judges = _names(s.get("judges", ()))
     head = (s.get("head_judge") or "").strip()
-    if head and fold_name(head) not in {fold_name(j) for j in judges}:
-        judges = (*judges, head)  # G-HEAD-JUDGE: one of the judges
+    judges = _with_head_judge(_names(s.get("judges", ())), head)
     return Staff(
         organizer=(s.get("organizer") or "").strip(),
         judges=judges,
@@ -394,29 +428,52 @@ def changed(event: Event, wanted: dict) -> dict:
     norm = check_settings(wanted, partial=True)
     out = {}
     for k in FIELDS:
-        if k not in norm:
-            continue
-        if k == "staff":
-            if norm[k] != event.staff:
-                out[k] = wanted["staff"]
-        elif norm[k] != getattr(event, k):
-            out[k] = list(norm[k]) if k == "tiebreakers" else norm[k]
+        if k in norm and norm[k] != getattr(event, k):
+            out[k] = _as_given(k, norm[k], wanted)
     return out
+
+
+def _as_given(k: str, value, wanted: dict):
+    """A changed setting as the ``edit`` action stores it: the staff as typed, the tie-breakers as a list."""
+    if k == "staff":
+        return wanted["staff"]
+    return list(value) if k == "tiebreakers" else value
 
 
 def show_value(field: str, value) -> str:
     """A setting's value for messages and the audit trail."""
     if field == "tiebreakers":
-        return ",".join(value) or "-" if isinstance(value, (list, tuple)) else str(value)
+        return _show_tiebreakers(value)
     if isinstance(value, bool):
-        return _("yes") if value else _("no")
+        return _show_yes_no(value)
     if field == "staff" and isinstance(value, dict):
         return _show_staff(value)
     if field == "rules":
         return labels.rules_label(value)
-    if field in ("kind", "match"):
-        return (labels.kind_label if field == "kind" else labels.match_label)(value) if value else "-"
+    return _show_plain(field, value)
+
+
+def _show_plain(field: str, value) -> str:
+    """A kind or match type by its label, any other value as text ("-" for none)."""
+    if field in _NAMED_BY:
+        return _NAMED_BY[field](value) if value else "-"
     return "-" if value is None else str(value)
+
+
+# the settings shown by their label (an empty one as "-")
+_NAMED_BY = {"kind": labels.kind_label, "match": labels.match_label}
+
+
+def _show_yes_no(value: bool) -> str:
+    """A yes-or-no setting in words."""
+    return _("yes") if value else _("no")
+
+
+def _show_tiebreakers(value) -> str:
+    """The tie-breakers in order, comma-separated ("-" for none)."""
+    if not isinstance(value, (list, tuple)):
+        return str(value)
+    return ",".join(value) or "-"
 
 
 def _show_staff(value: dict) -> str:

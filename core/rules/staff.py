@@ -54,11 +54,15 @@ def split_names(texts: str | list[str] | tuple[str, ...] | None) -> list[str]:
         return []
     out: list[str] = []
     for text in [texts] if isinstance(texts, str) else texts:
-        for name in re.split(f"[{NAME_SEPARATORS}]", text):
-            name = name.strip()
-            if name and _find(out, name) is None:
-                out.append(name)
+        _add_new_names(out, (name.strip() for name in re.split(f"[{NAME_SEPARATORS}]", text)))
     return out
+
+
+def _add_new_names(out: list[str], names) -> None:
+    """Each of ``names`` not empty and not on ``out`` yet (compared as ``fold_name``) appended to it."""
+    for name in names:
+        if name and _find(out, name) is None:
+            out.append(name)
 
 
 def staff_problems(event: Event) -> list[tuple[str, str]]:
@@ -69,11 +73,19 @@ def staff_problems(event: Event) -> list[tuple[str, str]]:
         out.append(("G-ORGANIZER", _("the event has no organizer")))
     if not [j for j in s.judges if j.strip()]:
         out.append(("G-JUDGE", _("the event has no judge")))
-    if not s.head_judge.strip():
-        out.append(("G-HEAD-JUDGE", _("the event has no head judge")))
-    elif _key(s.head_judge) not in {_key(j) for j in s.judges}:
-        out.append(("G-HEAD-JUDGE", _("the head judge {name!r} is not one of the judges", name=s.head_judge)))
+    head = _head_judge_problem(s)
+    if head:
+        out.append(("G-HEAD-JUDGE", head))
     return out
+
+
+def _head_judge_problem(s: Staff) -> str:
+    """G-HEAD-JUDGE: the event has a head judge, one of its judges ("" when so)."""
+    if not s.head_judge.strip():
+        return _("the event has no head judge")
+    if _key(s.head_judge) not in {_key(j) for j in s.judges}:
+        return _("the head judge {name!r} is not one of the judges", name=s.head_judge)
+    return ""
 
 
 def check_staff(event: Event, doing: str = "start") -> None:
@@ -169,6 +181,16 @@ def require_not_playing(event: Event, name: str, m: Match | None, rule: str = "L
         )
 
 
+def _head_judge_needed(event: Event) -> str:
+    """Why the event needs its head judge now (started, or a penalty may be appealed), or ""."""
+    if event.rounds:
+        return _("the event has started")
+    open_ = [n for n, p in enumerate(event.penalties, 1) if p.appeal is None]
+    if open_:
+        return _("penalty #{n} may still be appealed", n=open_[-1])
+    return ""
+
+
 def check_head_judge_kept(event: Event, staff: Staff) -> None:
     """L-STAFF-HJ: once the event started (round 1 paired), or while a
     penalty may still be appealed (one recorded without a ruling), the head
@@ -176,12 +198,8 @@ def check_head_judge_kept(event: Event, staff: Staff) -> None:
     old = event.staff.head_judge
     if not old.strip() or staff.head_judge.strip() or written_format() < 6:
         return
-    open_ = [n for n, p in enumerate(event.penalties, 1) if p.appeal is None]
-    if event.rounds:
-        why = _("the event has started")
-    elif open_:
-        why = _("penalty #{n} may still be appealed", n=open_[-1])
-    else:
+    why = _head_judge_needed(event)
+    if not why:
         return
     raise RuleError(
         _(
@@ -250,10 +268,15 @@ def _list_after(now, given: list[str] | None, added, gone: set[str]) -> list[str
     """A staff list replaced by ``given`` (None: kept), with ``added`` names
     not on it yet appended and the names ``gone`` (keys) taken off."""
     names = list(now) if given is None else [n.strip() for n in given]
+    _append_missing(names, added)
+    return [n for n in names if _key(n) not in gone]
+
+
+def _append_missing(names: list[str], added) -> None:
+    """Each of ``added`` not on ``names`` yet (compared as ``fold_name``) appended, trimmed."""
     for n in added:
         if _find(names, n) is None:
             names.append(n.strip())
-    return [n for n in names if _key(n) not in gone]
 
 
 def _one_after(now: str, given: str | None, gone: set[str]) -> str:
@@ -284,20 +307,22 @@ def pin_staff(event: Event, name: str | None) -> str | None:
 def require_pin_staff(event: Event, name: str | None) -> str:
     who = pin_staff(event, name)
     if who is None:
-        s = event.staff
-        listed = join_list(sorted({n for n in (s.organizer, *s.judges, s.head_judge) if n.strip()}), words=True) or _(
-            "nobody yet"
-        )
         raise RuleError(
             _(
                 "{name!r} is not the organizer, a judge or the head judge of this event ({listed}): "
                 "a PIN is only for them; set the staff first with `lycee staff EVENT --judge NAME`",
                 name=name or "",
-                listed=listed,
+                listed=_pin_staff_listed(event.staff),
             ),
             "G-JUDGE",
         )
     return who
+
+
+def _pin_staff_listed(s: Staff) -> str:
+    """The organizer, judges and head judge in one list ("nobody yet" when none)."""
+    names = sorted({n for n in (s.organizer, *s.judges, s.head_judge) if n.strip()})
+    return join_list(names, words=True) or _("nobody yet")
 
 
 def new_pin() -> str:
@@ -320,9 +345,13 @@ def _pin_parts(stored: str) -> tuple[int, int, int, bytes, bytes] | None:
         parts = (int(n), int(r), int(p), bytes.fromhex(salt), bytes.fromhex(digest))
     except (ValueError, AttributeError):
         return None
-    if not (2 <= parts[0] <= 2**20 and 1 <= parts[1] <= 32 and 1 <= parts[2] <= 16 and parts[3] and parts[4]):
-        return None
-    return parts
+    return parts if _pin_parts_sane(parts) else None
+
+
+def _pin_parts_sane(parts: tuple[int, int, int, bytes, bytes]) -> bool:
+    """scrypt's cost, block size and parallelism within bounds, a salt and a digest."""
+    n, r, p, salt, digest = parts
+    return 2 <= n <= 2**20 and 1 <= r <= 32 and 1 <= p <= 16 and bool(salt) and bool(digest)
 
 
 def pin_matches(stored: str, pin: str) -> bool:

@@ -79,8 +79,13 @@ def _check_correctable(event: Event, pid: str, name: str) -> None:
             ),
             rule,
         )
-    if event.kind == "draft" and event.pods and not any(s.player == pid for pod in event.pods for s in pod):
+    if event.kind == "draft" and event.pods and not _seated(event, pid):
         raise LyceeError(_("{name} has no seat in the draft", name=name), "G-DRAFT-1")
+
+
+def _seated(event: Event, pid: str) -> bool:
+    """``pid`` has a seat at a draft table."""
+    return any(s.player == pid for pod in event.pods for s in pod)
 
 
 def _pool_cards(raw, name: str, rule: str) -> tuple[str, ...]:
@@ -89,17 +94,27 @@ def _pool_cards(raw, name: str, rule: str) -> tuple[str, ...]:
         raise LyceeError(_("the pool of {name} holds no cards", name=name), rule)
     what = _("the pool of {name}", name=name)
     for n in raw:
-        if not isinstance(n, str) or normalize_number(n) != n:
-            raise LyceeError(_("{what}: {number!r} is not a card number like CH-0063", what=what, number=n))
+        _check_card_number(n, what)
     return tuple(raw)
+
+
+def _check_card_number(n, what: str) -> None:
+    """A card number of a pool is written as stored (like CH-0063)."""
+    if not isinstance(n, str) or normalize_number(n) != n:
+        raise LyceeError(_("{what}: {number!r} is not a card number like CH-0063", what=what, number=n))
+
+
+def _check_registered(event: Event, pid) -> None:
+    """A pool is entered for a player of the event."""
+    if not isinstance(pid, str) or not event.has_player(pid):
+        raise NotFound(_("no player {ref!r} in {event}", ref=pid, event=event.name))
 
 
 @action("table_pool")
 def apply_table_pool(event: Event, payload: TablePool) -> Event:
     b = _table_build(event)
     pid = payload.player
-    if not isinstance(pid, str) or not event.has_player(pid):
-        raise NotFound(_("no player {ref!r} in {event}", ref=pid, event=event.name))
+    _check_registered(event, pid)
     name = event.player(pid).name
     _check_correctable(event, pid, name)
     cards = _pool_cards(payload.cards, name, _rule(event.kind))
