@@ -20,7 +20,7 @@ DYNAMIC = ["Final", "Semi-finals", "Quarter-finals", "Round of 16", "Round of 32
 DYNAMIC_CALLS = {
     "tui/cli/argparsing.py": "argparse's own msgids (ARGPARSE_WORDS)",
     "tui/cli/engine.py": "literal column headers",
-    "tui/i18n.py": "binding descriptions (literal in Binding(...))",
+    "tui/i18n.py": "binding descriptions (literal in Binding(...) and in tui/actions.py's table)",
     "tui/screens/dialogs.py": "the export dialog's literal CHOICES",
     "tui/widgets/bracket.py": "bracket round names (DYNAMIC)",
 }
@@ -47,6 +47,8 @@ def msgids() -> set[str]:
                     found.update(a.value for a in node.args[:2] if isinstance(a, ast.Constant))
                 if name == "Binding" and len(node.args) >= 3 and isinstance(node.args[2], ast.Constant):
                     found.add(node.args[2].value)
+                if name in ("app_action", "event_action") and isinstance(node.args[3], ast.Constant):  # tui/actions.py
+                    found.add(node.args[3].value)
     return found
 
 

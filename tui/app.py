@@ -13,7 +13,6 @@ from rich.align import Align
 from rich.text import Text
 from textual import events
 from textual.app import ScreenStackError, SystemCommand
-from textual.binding import Binding
 from textual.command import CommandList, CommandPalette
 from textual.screen import ModalScreen
 from textual.theme import ThemeProvider
@@ -27,6 +26,7 @@ from core.i18n import _
 from core.names import kept_when_typed
 from core.store import DataDir, open_private, private_dir
 
+from .actions import bindings, in_palette
 from .apphost import DeskApp
 from .i18n import TEXTUAL_WORDS, Translated, key_words, tr
 from .screens.dialogs import Confirm
@@ -38,10 +38,7 @@ from .widgets.linebox import type_into
 class LyceeApp(Translated, DeskApp):
     CSS_PATH = "app.tcss"
     TITLE = "lycee"
-    BINDINGS = [
-        Binding("f1,question_mark", "show_keys", "Keys", id="app.keys"),
-        Binding("ctrl+q", "quit", "Quit", id="app.quit", priority=True, show=False),
-    ]
+    BINDINGS = bindings("app")  # the table of the app's actions: tui/actions.py
 
     def __init__(self, datadir: DataDir, open_event: str | None = None, lang: str | None = None):
         if lang:
@@ -333,7 +330,7 @@ class LyceeApp(Translated, DeskApp):
         for c in super().get_system_commands(screen):  # Textual's own, in the user's language
             yield SystemCommand(tr(c.title), tr(c.help), c.callback, c.discover)
         for b in self._described(screen):
-            if b.id in ("app.keys", "app.quit"):
+            if not in_palette(b.id):  # the table says (tui/actions.py)
                 continue
             yield SystemCommand(
                 tr(b.description),

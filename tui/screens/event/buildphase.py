@@ -22,10 +22,13 @@ from ..penalty_forms import DecklistChangeForm
 from .build import BuildPane
 from .host import EventHost
 from .messages import EventChanged
+from .penalties import Penalties
 
 
 class BuildActions(EventHost):
     """The build phase of a limited event: decklists, the build timer, the head judge's override (mixed into EventScreen)."""
+
+    penalties: Penalties  # the screen's (screen.py): the desk offers a penalty when a decklist changes
 
     def action_build_menu(self) -> None:
         ev = self.event
@@ -274,7 +277,7 @@ class BuildActions(EventHost):
             self.post_message(EventChanged())
             self.say(_("decklist of {who} changed by judge {by}", who=p.name, by=by))
             offer = readmodel.decklist_penalty_offer(self.event, p.id, by)
-            self.penalty_form(p.id, reason=offer["reason"], by=offer["by"])
+            self.penalties.penalty_form(p.id, reason=offer["reason"], by=offer["by"])
 
         self.app.push_screen(DecklistChangeForm(judges, p.name), changed)
 

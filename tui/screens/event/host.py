@@ -2,8 +2,9 @@
 state and of the methods one controller calls on another.
 
 EventScreen (screen.py) inherits the controllers RoundActions (results.py),
-PlayerActions (people.py), PenaltyActions (penalties.py), BuildActions
-(buildphase.py) and ExportActions (exports.py); each controller inherits
+PlayerActions (people.py), BuildActions (buildphase.py) and ExportActions
+(exports.py), and holds Penalties (penalties.py) and Elimination
+(elimination.py), which own their state; each controller inherits
 EventHost, so the type checker sees ``self.desk``, ``self.say()`` ... in every
 one of them as EventScreen has them.  The declarations exist for the type checker
 only (nothing here runs): the screen sets the state in its ``__init__`` and the
@@ -66,9 +67,6 @@ class EventHost(Screen):
         def _app_refusal(self, err: LyceeError) -> str: ...  # exports.py
         def _warn_deck_problems(self) -> None: ...  # buildphase.py
         async def _ask_about_result(self, dialog) -> Any: ...  # results.py
-        async def _id_decision(self, table: int) -> None: ...  # elimination.py
-        async def _time_decision(self, check: readmodel.ResultCheck) -> None: ...  # elimination.py
-        def penalty_form(self, pid: str | None, reason: str = "", by: str | None = None) -> None: ...  # penalties.py
         def _export(
             self, *args: Any, **kwargs: Any
         ) -> Any: ...  # exports.py (a worker: what, fmt, round_number, open_after)

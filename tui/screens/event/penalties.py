@@ -1,11 +1,12 @@
 """The event screen's penalties and appeals (G-PEN-*).
 
-A part of EventScreen (tui/screens/event/screen.py), which inherits it:
-the methods use the screen's desk, event and say(), and post EventChanged after a write."""
+An object the event screen (tui/screens/event/screen.py) holds as
+``penalties``: it uses the screen's desk, event and say(), posts
+EventChanged to it after a write, and keeps what it read itself (a
+member's penalties in other events)."""
 
 from __future__ import annotations
 
-from textual import work
 from textual.widgets import TabbedContent
 
 from core import readmodel
@@ -19,22 +20,33 @@ from .messages import EventChanged
 from .players import PlayersPane
 
 
-class PenaltyActions(EventHost):
-    """Penalties and appeals (G-PEN-*) (mixed into EventScreen)."""
+class Penalties:
+    """Penalties and appeals (G-PEN-*) on the event screen ``host``."""
+
+    def __init__(self, host: EventHost) -> None:
+        self.host = host
+        self._elsewhere: dict[str, list[str]] = {}  # a member's penalties in other events, by player
+
+    @property
+    def event(self):
+        return self.host.event
+
+    def say(self, text: str, error: bool = False) -> None:
+        self.host.say(text, error=error)
 
     def _penalty_history(self, ref: str) -> list[str]:
         lines = readmodel.penalty_history(self.event, ref)
         if lines:  # a member's penalties in other events, read once a player (issue 47)
-            cache = self.__dict__.setdefault("_elsewhere", {})
-            if ref not in cache:
-                cache[ref] = readmodel.penalties_elsewhere(self.app.datadir, self.event, ref)
-            lines = lines + cache[ref]
+            if ref not in self._elsewhere:
+                self._elsewhere[ref] = readmodel.penalties_elsewhere(self.host.app.datadir, self.event, ref)
+            lines = lines + self._elsewhere[ref]
         return lines
 
-    def action_penalty(self) -> None:
+    def penalty(self) -> None:
+        """Ctrl+B: the penalty form, for the player highlighted on the players tab."""
         pid = None
-        if self.query_one(TabbedContent).active == "players":
-            pid = self.query_one(PlayersPane).highlighted(self.event)
+        if self.host.query_one(TabbedContent).active == "players":
+            pid = self.host.query_one(PlayersPane).highlighted(self.event)
         self.penalty_form(pid)
 
     def penalty_form(self, pid: str | None, reason: str = "", by: str | None = None) -> None:
@@ -46,7 +58,7 @@ class PenaltyActions(EventHost):
             if not d:
                 return
             try:
-                p = self.open_desk.player(d["player"])
+                p = self.host.open_desk.player(d["player"])
                 rule = readmodel.penalty_excludes(self.event, p.id, d["level"], d["reason"], d["by"], d["action"])
             except LyceeError as err:
                 self.say(str(err), error=True)
@@ -54,13 +66,12 @@ class PenaltyActions(EventHost):
             if rule is None:
                 self._issue_penalty(p, d)
                 return
-            self._exclusion_asked(p, d, rule)
+            self.host.run_worker(self._exclusion_asked(p, d, rule), group="confirm")
 
-        self.app.push_screen(PenaltyForm(self.event, pid, self._penalty_history, reason=reason, by=by), issued)
+        self.host.app.push_screen(PenaltyForm(self.event, pid, self._penalty_history, reason=reason, by=by), issued)
 
-    @work(group="confirm")
     async def _exclusion_asked(self, p, d: dict, rule: str) -> None:
-        """A penalty that excludes the player is issued only once confirmed."""
+        """A penalty that excludes the player is issued only once confirmed (a worker of the screen's)."""
         match = readmodel.penalty_match_words(self.event, p.id, d["level"], d["reason"], d["by"], d["action"])
         question = (
             _(
@@ -78,12 +89,12 @@ class PenaltyActions(EventHost):
                 what=match or _("no match of theirs is lost (L-MATCH-LOSS)"),
             )
         )
-        if await self.app.push_screen_wait(Confirm(question)):
+        if await self.host.app.push_screen_wait(Confirm(question)):
             self._issue_penalty(p, d)
         else:
             self.say(_("no penalty issued"))
 
-    def action_appeal(self) -> None:
+    def appeal(self) -> None:
         """The head judge's ruling on an appeal (G-HEAD-JUDGE), as `lycee appeal`."""
         ev = self.event
         if not ev.penalties:
@@ -95,25 +106,25 @@ class PenaltyActions(EventHost):
             if not d:
                 return
             try:
-                ev = self.open_desk.appeal(
+                ev = self.host.open_desk.appeal(
                     d["number"], d["outcome"], level=d["level"], action=d["action"], note=d["note"]
                 )
             except LyceeError as err:
                 self.say(str(err), error=True)
                 return
             self.say(readmodel.appeal_said(ev, d["number"]))
-            self.post_message(EventChanged())
+            self.host.post_message(EventChanged())
 
-        self.app.push_screen(AppealForm(ev, lines, first), ruled)
+        self.host.app.push_screen(AppealForm(ev, lines, first), ruled)
 
     def _issue_penalty(self, p, d: dict) -> None:
         """Record the penalty and say in words what it brought (G-PEN-2)."""
         before = self.event
         try:
-            self.open_desk.penalty(p.id, d["level"], d["reason"], by=d["by"] or None, action=d["action"])
+            self.host.open_desk.penalty(p.id, d["level"], d["reason"], by=d["by"] or None, action=d["action"])
         except LyceeError as err:
             self.say(str(err), error=True)
             return
         msg, escalated = readmodel.penalty_said(before, self.event, p.id, d["level"])
         self.say(msg, error=escalated)
-        self.post_message(EventChanged())
+        self.host.post_message(EventChanged())

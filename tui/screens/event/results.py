@@ -19,6 +19,7 @@ from core.names import whole
 from ...widgets.line import Line
 from ..dialogs import Choose, Confirm, Prompt
 from ..info import Info
+from .elimination import Elimination
 from .host import EventHost
 from .messages import EventChanged
 from .round import ResultBox, ResultEntered, ResultsPasted, RoundPane, result_cell
@@ -26,6 +27,8 @@ from .round import ResultBox, ResultEntered, ResultsPasted, RoundPane, result_ce
 
 class RoundActions(EventHost):
     """Round and results: the results queue, the result path (pre-check, questions, one record), pairing, the top cut, playoffs, the clock, undo (mixed into EventScreen)."""
+
+    elimination: Elimination  # the screen's (screen.py): the organizer's decisions a result can need
 
     def action_clock(self) -> None:
         ev = self.event
@@ -165,12 +168,12 @@ class RoundActions(EventHost):
         the one record; then the lines that waited."""
         try:
             if readmodel.ID_DECISION in check.questions:
-                await self._id_decision(check.table)  # G-ID-3: the organizer decides; nothing else is asked
+                await self.elimination.id_decision(check.table)  # G-ID-3: the organizer decides; nothing else is asked
                 return
             judge = None
             for kind in check.questions:
                 if kind == readmodel.TIME_DECISION:
-                    await self._time_decision(check)  # G-SE: the organizer's procedure, then nothing else
+                    await self.elimination.time_decision(check)  # G-SE: the organizer's procedure, then nothing else
                     return
                 if kind == readmodel.NOT_STARTED:
                     judge = await self._ask_about_result(Prompt(self._not_started_question(check)))

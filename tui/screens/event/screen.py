@@ -5,10 +5,11 @@ change goes through core.desk.Desk and the screen redraws from the new Event.
 Each tab is a pane widget of its own (players.py, round.py, standings.py,
 build.py, bracket.py) that draws what it is given and posts a message when
 the organizer types into it; the screen holds the desk, the event bar and
-the redraw; keys.py the key table, opening.py the store and the door.  What
-the keys do lives in one module a concern, each a class the screen
-inherits: results.py (round and results, the clock), elimination.py (top
-cut, playoff), people.py, penalties.py, buildphase.py, exports.py.  Reads go through
+the redraw; keys.py the keys (made from tui/actions.py), opening.py the
+store and the door.  What the keys do lives in one module a concern,
+each a class the screen inherits: results.py (round and results, the
+clock), people.py, buildphase.py, exports.py; or an object it holds,
+whose state is its own: elimination.py (top cut, playoff), penalties.py.  Reads go through
 core/readmodel.py.  Stylesheets: the .tcss files beside this file."""
 
 from __future__ import annotations
@@ -36,13 +37,13 @@ from ...widgets.line import Line, SpillLine
 from .bracket import BracketPane
 from .build import BuildPane
 from .buildphase import BuildActions
-from .elimination import EliminationActions
+from .elimination import Elimination
 from .exports import ExportActions
 from .keys import EventKeys
 from .messages import EventChanged, EventRead
 from .opening import EventOpening
 from .pane import EventPane
-from .penalties import PenaltyActions
+from .penalties import Penalties
 from .people import PlayerActions
 from .players import PlayersPane
 from .reports import ReportActions
@@ -59,9 +60,7 @@ class EventScreen(
     EventOpening,
     ReportActions,
     RoundActions,
-    EliminationActions,
     PlayerActions,
-    PenaltyActions,
     BuildActions,
     ExportActions,
     Translated,
@@ -99,6 +98,8 @@ class EventScreen(
         self._history: list | None = None  # the plan's past events, read once when first needed
         self._rang = False  # the bell at time has rung for this round
         self._seen_prompts: set[str] = set()  # lateness prompts already shown
+        self.penalties = Penalties(self)  # penalties and appeals (penalties.py)
+        self.elimination = Elimination(self)  # the top cut, playoffs, the organizer's decisions (elimination.py)
 
     # -- lifecycle -------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -263,6 +264,18 @@ class EventScreen(
             self.say(_("Esc again: back to the event list"))
             return
         self.app.pop_screen()
+
+    def action_top_cut(self) -> None:
+        self.elimination.top_cut()
+
+    def action_playoff(self) -> None:
+        self.elimination.playoff()
+
+    def action_penalty(self) -> None:
+        self.penalties.penalty()
+
+    def action_appeal(self) -> None:
+        self.penalties.appeal()
 
     def action_tab(self, tab: str) -> None:
         self.query_one(TabbedContent).active = tab

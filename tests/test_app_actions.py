@@ -1,0 +1,40 @@
+"""The app's table of actions (tui/actions.py, issue 45 "The app by messages"):
+every key a user presses on the event desk is a row there, runs a method of
+the node the row names, and is offered by the command palette unless the row
+says otherwise."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from tui.actions import ACTIONS, bindings, in_palette
+from tui.app import LyceeApp
+from tui.screens.event import EventScreen
+
+NODES = {"app": LyceeApp, "event": EventScreen}
+
+
+def test_every_action_of_the_table_runs_a_method_of_its_node():
+    missing = [a.id for a in ACTIONS if not callable(getattr(NODES[a.where], "action_" + a.action.split("(")[0], None))]
+    assert not missing, f"rows of tui/actions.py whose node has no action_* method: {missing}"
+
+
+def test_no_key_runs_two_actions_on_one_node():
+    for where in NODES:
+        keys = Counter(k for b in bindings(where) for k in b.key.split(","))  # type: ignore[union-attr]
+        assert [k for k, n in keys.items() if n > 1] == [], where
+
+
+def test_the_nodes_bindings_are_the_tables():
+    """The app's and the event screen's keys come from the table, in its order
+    (what F1 and the footer list)."""
+    assert [b.id for b in LyceeApp.BINDINGS] == [a.id for a in ACTIONS if a.where == "app"]  # type: ignore[union-attr]
+    assert [b.id for b in EventScreen.BINDINGS] == [a.id for a in ACTIONS if a.where == "event"]  # type: ignore[union-attr]
+
+
+def test_the_palette_offers_every_event_action_and_leaves_textuals_own_to_textual():
+    """Ctrl+P lists every key of the event screen; F1 and Ctrl+Q are Textual's
+    own palette commands already ("Keys", "Quit"), so the table keeps them out."""
+    assert all(in_palette(a.id) for a in ACTIONS if a.where == "event")
+    assert not in_palette("app.keys") and not in_palette("app.quit")
+    assert in_palette("builder.save")  # another screen's binding (not in the table): offered as before
