@@ -1,6 +1,6 @@
 """The desk's door: how a writer that is not the desk sends it a change.
 
-One writer per event (DESIGN section 2): the process holding the event's
+One writer per event (docs/storage.md): the process holding the event's
 lock (the app, or ``lycee serve`` when no app has it open) is the desk.  Every
 other writer (the command line, the phone and judge pages, a second window)
 hands it a call and gets its answer.  A :class:`Writer` is that hand-over:

@@ -98,3 +98,18 @@ async def test_l_ruling_the_app_keeps_a_played_round_by_the_head_judges_ruling(t
         assert [a["type"] for a in screen.desk.store.actions[-2:]] == ["result", "ruling"]
         j = judge_event(screen.event)
         assert j.ok and [f.rule for f in j.report.ruled] == ["G-SWISS-PAIR-1"]
+
+
+@pytest.mark.asyncio
+async def test_l_later_shift_f8_opens_the_correction_where_the_terminal_swallows_shift_f3(tmp_path):
+    """L-LATER: xterm and tmux send Shift+F3 as ESC[1;2R, read as a cursor
+    report, so the correction of an earlier round also opens on Shift+F8."""
+    dd, st = _event(tmp_path, second_results=True)
+    eid = st.id
+    st.close()
+    app = LyceeApp(dd, open_event=eid, lang="ja")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("shift+f8")
+        await pilot.pause()
+        assert app.screen.__class__.__name__ == "Prompt"

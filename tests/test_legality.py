@@ -264,7 +264,7 @@ def test_g_cards_text_promo_without_printing(calendar):
 
 
 def test_repo_never_reads_shared_folder():
-    """docs/architecture.md: the repo stands alone and never reads ../shared."""
+    """docs/architecture.md: the repo stands alone and never reads the shared folder beside it."""
     for folder in ("core", "sample_packs"):
         for path in (REPO / folder).rglob("*.py"):
             assert "shared/rules" not in path.read_text(encoding="utf-8"), path

@@ -1,5 +1,5 @@
 """A snapshot of each screen and dialog of the event desk at 80x24, in Japanese
-(the desk's language at a Japanese store; DESIGN section 7): what a clerk sees
+(the desk's language at a Japanese store; docs/app.md): what a clerk sees
 on the smallest terminal the app supports.  posting's tests/test_snapshots.py
 is the model: one test a screen, reached by the keys a clerk presses.
 

@@ -69,7 +69,8 @@ ACTIONS: tuple[Action, ...] = (
     event_action("late", "ctrl+y", "late", "Lateness", show=False),
     event_action("undo", "ctrl+z", "undo", "Undo"),
     event_action("repair", "ctrl+r", "repair", "Pair again"),
-    event_action("correct", "shift+f3", "correct_earlier", "Correct an earlier round", show=False),
+    # Shift+F8 too: xterm and tmux send Shift+F3 as ESC[1;2R, which Textual reads as a cursor report
+    event_action("correct", "shift+f3,shift+f8", "correct_earlier", "Correct an earlier round", show=False),
     event_action("top", "f7", "top_cut", "Top cut"),
     event_action("bracket", "f8", "tab('bracket')", "Bracket"),
     event_action("playoff", "f10", "playoff", "Playoff"),

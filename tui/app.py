@@ -1,4 +1,4 @@
-"""The Textual app: a thin face over the engine (DESIGN section 7)."""
+"""The Textual app: a thin face over the engine (docs/app.md)."""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
 """Set files: the ``lycee-set/1`` format, its loader, its writer, and CSV
 import of a user's own card list.
 
-A set file describes one product version (DESIGN section 6): its cards, its
+A set file describes one product version (docs/cards.md): its cards, its
 booster and its starters (the types are :mod:`core.cards.model`'s).  A file
 is checked in two passes and every problem of both is reported at once, as a
 :class:`~core.errors.ValidationError` whose ``where`` is a JSON path

@@ -1,5 +1,5 @@
 """The desk's rounds: pairing the next round (Swiss, a top cut, a playoff, the bracket)
-and pairing a round again (core.tournament, core.rules.rounds)."""
+and pairing a round again (core.tournament, core.rules.results)."""
 
 from __future__ import annotations
 

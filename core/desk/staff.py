@@ -26,7 +26,7 @@ from core.rules.staff import new_pin, pin_hash, require_pin_staff, updated_staff
 
 
 class StaffDesk(DeskBase):
-    # -- settings (DESIGN section 3: lycee event set) -----------------------------
+    # -- settings (the command line in README.md: lycee event set) -----------------------------
     def set_settings(self, wanted: dict) -> dict:
         """Change the settings in ``wanted`` that differ from the event's: one
         ``edit`` action each, all or none (a locked one is refused naming why,

@@ -267,7 +267,7 @@ class Calendar(Action, frozen=True, tag="calendar"):
 
 class DecklistAction(Action, frozen=True, tag="decklist"):
     """``by``/``reason``: the judge who changed a list after round 1 was
-    paired, and why (core.rules.decklists.decklist_change_rule)."""
+    paired, and why (core.rules.deckrules.require_change_judge)."""
 
     player: str
     deck: list[DeckLine] = []

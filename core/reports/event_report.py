@@ -93,7 +93,7 @@ def _calendar_words(event: Event) -> str:
 
 def _override_rows(event: Event) -> list[list]:
     """The head judge's override of the round-1 deck check (G-HEAD-JUDGE,
-    core.decklists), named on the report: who, when, why, for whom."""
+    core.rules.builds), named on the report: who, when, why, for whom."""
     b = event.build
     if b is None or not b.overridden:
         return []

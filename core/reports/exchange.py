@@ -10,7 +10,7 @@ player's games ``won-lost`` or ``won-lost-drawn`` (``2-1``, ``1-1-1``),
 (not played yet).  A match may be written from one side or from both (the
 two lines must then agree).  An optional ``stage`` column says ``swiss``
 (the default), ``top`` or ``playoff``.  :func:`read_csv_doc` turns it into
-a lycee-event/1 document (DESIGN section 4) that ``lycee verify`` checks
+a lycee-event/1 document (docs/eventfile.md) that ``lycee verify`` checks
 and ``lycee import --csv`` stores; players get ids ``p1``, ``p2``, ... in
 the order they first appear, and a player absent from every round after
 some round is taken to have dropped after it.

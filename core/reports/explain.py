@@ -1,4 +1,4 @@
-"""Why each pairing of a Swiss round is what it is (DESIGN section 3, ``pair --explain``).
+"""Why each pairing of a Swiss round is what it is (the command line in README.md, ``pair --explain``).
 
 :func:`explain` looks at a round just paired by :func:`core.tournament.pairing.pair_swiss`
 and gives every table its reasons, as small tuples stored with the round

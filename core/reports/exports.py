@@ -1,4 +1,4 @@
-"""Exports of an event (DESIGN section 7): the lycee-event/1 file, pairings (by
+"""Exports of an event (docs/app.md): the lycee-event/1 file, pairings (by
 table and by name), standings, the scorecard and decklists, as JSON, CSV or
 print-ready HTML.
 

@@ -1,7 +1,7 @@
 """An independent check of a whole event (``lycee verify``), after the chess
 practice of a free checker that replays a tournament file against the rules.
 
-It reads the ``lycee-event/1`` document (DESIGN section 4) and nothing else
+It reads the ``lycee-event/1`` document (docs/eventfile.md) and nothing else
 of the program: no pairing, standings or elimination code is imported.  Its
 figures come from its own small computations, written here again on
 purpose, so that a mistake in the engine shows up as a difference.
@@ -29,7 +29,7 @@ core/reports/verify_exact.py):
   the fewest byes so far and, among those, ranked lowest (points, then the
   event's tiebreaker chain; a player tied with the lowest is accepted: the
   draw decides there).
-- The pairing order of DESIGN section 5, with points and meetings recomputed
+- The pairing order of docs/rules.md, with points and meetings recomputed
   from the earlier Swiss rounds:
 
   (a) G-SWISS-PAIR-2: the number of rematches is the least possible.  Exact
@@ -165,7 +165,7 @@ def _excluded_after(doc: dict) -> dict[str, int | None]:
 
 
 def _readable(doc, rep: Report) -> bool:
-    """The document has the lycee-event/1 structure (DESIGN section 4, the
+    """The document has the lycee-event/1 structure (docs/eventfile.md, the
     schema import checks with: keys, types, values of a list); else each
     problem is an L-FILE finding naming its JSON path, and nothing more is
     checked (figures from a malformed file would mean nothing)."""

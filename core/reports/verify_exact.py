@@ -1,5 +1,5 @@
 """The exact minimum of a Swiss round's pairing cost for ``lycee verify``
-(DESIGN section 5 (a)-(c)), by formulations independent of the engine's
+(docs/rules.md (a)-(c)), by formulations independent of the engine's
 (core/tournament/pairing.py, matching.py): nothing of them is imported.
 
 The cost of a pairing is the vector ``(R, f_1, ..., f_{k-1}, S)``: rematches,

@@ -15,8 +15,7 @@ Tags = dict[str, tuple[int, ...]]
 
 
 def playoff_order(doc: dict, keys: dict[str, tuple]) -> tuple[Tags, dict[str, tuple], dict[tuple, list[str]]]:
-    """Each player's order from the playoffs (決定戦, G-TIE-PLAYOFF; DESIGN
-    section 5: a playoff orders only the players it was held for): returns
+    """Each player's order from the playoffs (決定戦, G-TIE-PLAYOFF; docs/rules.md: a playoff orders only the players it was held for): returns
     (tags, anchors, groups).  A playoff round's players on equal points who do
     not all hold one place (Swiss key and tag) start a playoff of their own
     that replaces the tiebreakers for them (their anchor, ``groups``); then

@@ -1,6 +1,6 @@
 """The Swiss rounds, as the independent checker (core/reports/verify.py)
 reads them: who is paired (L-ELIGIBLE, G-DROP-1), the bye (L-BYE) and the
-pairing order of DESIGN section 5, (a) the fewest rematches
+pairing order of docs/rules.md, (a) the fewest rematches
 (G-SWISS-PAIR-2, by a maximum matching written here), (b) the fewest
 players out of their score group (G-SWISS-PAIR-1) and (c) the least squared
 point gaps (L-PAIR-GAP), both exact at every size (core/reports/verify_exact.py)."""
@@ -108,7 +108,7 @@ def max_matching(n: int, adj: list[set[int]]) -> int:
 
 
 # ---------------------------------------------------------------------------
-# the pairing cost (DESIGN section 5 (a)-(c)) and its exact minimum
+# the pairing cost (docs/rules.md (a)-(c)) and its exact minimum
 
 
 class PairCost:
@@ -287,7 +287,7 @@ def _lower_ranked_problem(ck: Checked, pid: str, cands: list[str]) -> str | None
 
 
 def _check_pairing_order(ck: Checked, number: int, matches: list[dict]) -> None:
-    """The pairing order, DESIGN section 5 (a)-(c): the round's cost against
+    """The pairing order, docs/rules.md (a)-(c): the round's cost against
     the least any pairing of its players reaches."""
     sw = ck.sw
     pairs = _known_pairs(sw, matches)
@@ -315,7 +315,7 @@ def _known_pairs(sw, matches: list[dict]) -> list[tuple[str, str, int]]:
 
 def _check_least_cost(ck: Checked, number: int, cost, pairs, plist: list[str], actual: int, least: int) -> None:
     """The round's cost against the least cost of a pairing of its players, exactly
-    where a method reaches it, else locally (DESIGN section 5 (b)-(c))."""
+    where a method reaches it, else locally (docs/rules.md (b)-(c))."""
     sw = ck.sw
     best, how = least_cost(plist, sw.points, actual, least, cost.pair, cost.fold, sw.met)
     ck.rep.methods[how] = ck.rep.methods.get(how, 0) + 1

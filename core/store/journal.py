@@ -1,4 +1,4 @@
-"""The event journal (DESIGN section 2): an append-only file of framed records.
+"""The event journal (docs/storage.md): an append-only file of framed records.
 
 An event's actions live in ``events/<id>.jsonl``::
 

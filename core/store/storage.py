@@ -1,4 +1,4 @@
-"""Crash-safe TinyDB storage (DESIGN section 2).
+"""Crash-safe TinyDB storage (docs/storage.md).
 
 TinyDB's stock ``JSONStorage`` rewrites its file in place: a power cut in the
 middle of a write can leave half a file.  :class:`DurableStorage` instead

@@ -1,4 +1,4 @@
-"""Where events live: one journal per event in the data dir (DESIGN section 2).
+"""Where events live: one journal per event in the data dir (docs/storage.md).
 
 - ``DataDir`` finds the folder (``--data-dir``, ``LYCEE_DATA_DIR``, or the
   platform's user data dir) and lists, creates, opens, reads and deletes events.

@@ -117,7 +117,7 @@ def search_said(n: int, query: str) -> tuple[str, bool]:
 
 
 def problem_text(p: DeckProblem) -> str:
-    """A problem as core.decks words it, with its rule; the spare-card one says which key helps."""
+    """A problem as core.cards.decks words it, with its rule; the spare-card one says which key helps."""
     text = str(p)
     if p.code == "spare_match":
         text += "  " + _("(m switches to best of three)")

@@ -3,7 +3,7 @@ the builder's library keys: tui/screens/deck_library.py).
 
 The builder shows the pool (filtered by type, attribute, cost and rarity,
 sorted), the deck and the spare cards, the cost curve and the attribute
-spread, and the deck checks of core.decks for the format, live.  The state
+spread, and the deck checks of core.cards.decks for the format, live.  The state
 (pool, deck, spares, filters, every move) is limited.deckstate.DeckState; the
 library's storage is limited.library.Library; the screen shows them and calls
 them.
@@ -452,7 +452,7 @@ class DeckBuilderScreen(LibraryActions, Translated, Screen):
         self._changed(_("now {match}", match=match_label(self.match)))
 
     def action_suggest(self) -> None:
-        """The bot builder's deck (limited.sealed / limited.draft), checked by core.decks."""
+        """The bot builder's deck (limited.sealed / limited.draft), checked by core.cards.decks."""
         try:
             dl = self.state.suggest()
         except LyceeError as err:

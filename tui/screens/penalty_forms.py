@@ -121,7 +121,7 @@ class PenaltyForm(Translated, ModalScreen[dict | None]):
             self.query_one("#by", Select).focus()
             return
         try:  # a player the desk cannot tell keeps the form open, everything typed kept
-            readmodel.find_player(self.event, d["player"])
+            readmodel.find_player(self.event, str(d["player"]))
         except LyceeError as err:
             self.query_one("#error", Label).update(str(err))
             self.query_one("#player", Input).focus()

@@ -1,6 +1,5 @@
 """Cards drawn in the terminal: table rows, attribute glyphs, the cost curve,
-the attribute spread, and the ring of seats round a draft table (DESIGN
-section 7: pictures where people would rather look).
+the attribute spread, and the ring of seats round a draft table (docs/app.md: pictures where people would rather look).
 
 Only drawing lives here: which cards, which seat passes to which, and every
 deck rule come from core/ and limited/.  Widths are terminal cells

@@ -1,4 +1,4 @@
-"""User text shown literally (DESIGN section 7: a name is never markup).
+"""User text shown literally (docs/app.md: a name is never markup).
 
 A player named ``[/]`` or ``[@click=app.quit]x[/]`` must show as typed.
 Textual reads a ``str`` as markup in a DataTable cell, a Static, a Label, a

@@ -38,7 +38,7 @@ class BuildPane(EventPane):
         self.draw(read.event, read.build_status())
 
     def draw(self, ev: Event, st) -> None:
-        """``st``: the desk's build status (core.decklists.build_status), None
+        """``st``: the desk's build status (core.rules.builds.build_status), None
         for a constructed event."""
         lbl = self.query_one("#build-status", Label)
         t = self.query_one("#build-table", PlainTable)

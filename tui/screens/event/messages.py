@@ -33,7 +33,7 @@ class EventRead:
     view: readmodel.EventView
     #: table -> core.rules.reports.TableReport: the phone reports, for the round tab
     reports_of: Callable[[Event], dict]
-    #: the build phase's status (core.decklists.build_status); None for a constructed event
+    #: the build phase's status (core.rules.builds.build_status); None for a constructed event
     build_of: Callable[[], Any]
     _reports: dict | None = field(default=None, repr=False)
 

@@ -412,7 +412,7 @@ class RoundActions(EventHost):
         self.post_message(EventChanged())
 
     def action_why(self) -> None:
-        """Why the table under the cursor is paired as it is (core.explain)."""
+        """Why the table under the cursor is paired as it is (core.reports.explain)."""
         rnd = self.event.current_round
         match = self.query_one(RoundPane).highlighted(self.event)
         if self.query_one(TabbedContent).active != "round" or rnd is None or match is None:

@@ -10,7 +10,7 @@ store and the door.  What the keys do lives in one module a concern,
 each a class the screen inherits: results.py (round and results, the
 clock), people.py, buildphase.py, exports.py; or an object it holds,
 whose state is its own: elimination.py (top cut, playoff), penalties.py.  Reads go through
-core/readmodel.py.  Stylesheets: the .tcss files beside this file."""
+core/readmodel/.  Stylesheets: the .tcss files beside this file."""
 
 from __future__ import annotations
 
@@ -74,7 +74,11 @@ class EventScreen(
         "build.tcss",
         "players.tcss",
     ]  # beside this file
-    STAFF_RULES = ("G-ORGANIZER", "G-JUDGE", "G-HEAD-JUDGE")  # the settings' staff checks (DESIGN section 3)
+    STAFF_RULES = (
+        "G-ORGANIZER",
+        "G-JUDGE",
+        "G-HEAD-JUDGE",
+    )  # the settings' staff checks (the command line in README.md)
 
     def __init__(self, event_id: str):
         super().__init__()
