@@ -499,7 +499,7 @@ def main() -> None:
     ap.add_argument("--set", default=None, help="one set code (default: every sample set)")
     ap.add_argument("--drafts", type=int, default=1000)
     ap.add_argument("--compare", type=int, default=200)
-    ap.add_argument("--spread", type=int, default=60, help="drafts for the colour-spread figures")
+    ap.add_argument("--spread", type=int, default=60, help="drafts for the colour-spread figures (0: leave them out)")
     ap.add_argument("--signal", type=int, default=200, help="drafts a forced-signal cell")
     ap.add_argument(
         "--oracle", type=int, default=0, help="drafts for the max-flow feasibility figure (slow, needs networkx)"
@@ -523,9 +523,10 @@ def main() -> None:
         colourless_figures(sets, args.colourless, args.seed0)
     if args.colourless_only:
         return
-    table_figures(
-        next(cs for cs in sets if args.set or cs.code == "alpha"), args.spread, args.signal, args.oracle, args.seed0
-    )
+    if args.spread > 0:  # --spread 0 leaves the table's figures out
+        table_figures(
+            next(cs for cs in sets if args.set or cs.code == "alpha"), args.spread, args.signal, args.oracle, args.seed0
+        )
     if args.table_only:
         return
 
