@@ -74,11 +74,8 @@ class DecklistsDesk(DeskBase):
         """The decklist in the file ``path`` for ``ref`` (a core.cards.decks.Decklist,
         its source the file's name), read once the player and the judge of a
         change are known (the file is not read for a change refused anyway)."""
-        # lazy: the card engine, which `lycee result` and the app's first frame never load
-        from core.cards.decks import load_decklist
-
         # lazy: loads the card engine (core.cards), which `lycee result` and the app's first frame never need
-        from core.rules.decklists import default_catalog, require_change_judge
+        from core.rules.decklists import default_catalog, load_decklist, require_change_judge
 
         p = self._known(ref)  # an unknown player first, before the file
         require_change_judge(self.event, p.id, by or "", reason or "")  # then a change without its judge
@@ -88,11 +85,8 @@ class DecklistsDesk(DeskBase):
     def register_decklist_text(self, ref: str, text: str, source: str, catalog=None, by: str = "", reason: str = ""):
         """Register decklist text (pasted in the app, or from a player's phone:
         ``source`` "phone"); read by the one parser, core.cards.decks.parse_decklist."""
-        # lazy: the card engine, which `lycee result` and the app's first frame never load
-        from core.cards.decks import parse_decklist
-
         # lazy: loads the card engine (core.cards), which `lycee result` and the app's first frame never need
-        from core.rules.decklists import default_catalog, require_change_judge
+        from core.rules.decklists import default_catalog, parse_decklist, require_change_judge
 
         p = self._known(ref)
         require_change_judge(self.event, p.id, by or "", reason or "")
@@ -147,11 +141,8 @@ class DecklistsDesk(DeskBase):
         """Compare the deck presented at the table with the registered list
         (G-DECKLIST) and record the check with its differences; return the
         core.cards.decks.DeckDiff (truthy when they differ)."""
-        # lazy: the card engine, which `lycee result` and the app's first frame never load
-        from core.cards.decks import compare
-
         # lazy: loads the card engine (core.cards), which `lycee result` and the app's first frame never need
-        from core.rules.decklists import as_decklist, deck_data
+        from core.rules.decklists import as_decklist, compare, deck_data
 
         p = self._known(ref)
         rec = self.event.decklist_of(p.id)
@@ -180,11 +171,8 @@ class DecklistsDesk(DeskBase):
         judge page), or, with no text, the deck found as registered.  Returns
         the differences as [section, number, registered, presented] lines
         (none: the deck matches)."""
-        # lazy: the card engine, which `lycee result` and the app's first frame never load
-        from core.cards.decks import parse_decklist
-
         # lazy: loads the card engine (core.cards), which `lycee result` and the app's first frame never need
-        from core.rules.decklists import as_decklist, default_catalog
+        from core.rules.decklists import as_decklist, default_catalog, parse_decklist
 
         p = self._known(ref)
         if text.strip():

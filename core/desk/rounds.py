@@ -62,6 +62,17 @@ class RoundsDesk(DecklistsDesk):
         """The seed of :meth:`rng_for`, as the explanations name it."""
         return f"{self.event.id}:{round_number}:{'' if seed is None else seed}"
 
+    def _swiss_pairing(self, ev: Event, number: int, seed: int | str | None = None):
+        """Swiss round ``number`` of ``ev`` paired with :meth:`rng_for`'s
+        randomness, and each match's reasons (core.reports.explain) named by
+        :meth:`seed_text`: (matches, whys) for :meth:`store_pairing`."""
+        # lazy: the pairing and reports engines, which `lycee result` never loads
+        from core.reports.explain import explain
+        from core.tournament.pairing import pair_swiss
+
+        matches = pair_swiss(ev, self.rng_for(number, seed))
+        return matches, explain(ev, matches, self.seed_text(number, seed))
+
     @staticmethod
     def pair_data(number: int, matches, stage: str = "swiss", whys=None) -> Pair:
         """The ``pair`` action's payload for ``matches`` (notes and reasons
@@ -128,9 +139,6 @@ class RoundsDesk(DecklistsDesk):
     def pair_next(self, seed: int | str | None = None) -> Event:
         """Pair the next round: the next Swiss round, or once a top cut is
         made, the next elimination round (refused while a result is missing)."""
-        # lazy: the pairing engine, which `lycee result` never loads
-        from core.tournament.pairing import pair_swiss
-
         ev = self.event
         check_staff(ev, "be paired")  # G-ORGANIZER, G-JUDGE, G-HEAD-JUDGE (sanctioned events)
         number = len(ev.rounds) + 1
@@ -155,11 +163,8 @@ class RoundsDesk(DecklistsDesk):
             if matches is None:
                 raise LyceeError(_("the elimination bracket is finished (G-SE)"))
             return self.store_pairing(matches, stage="top")
-        # lazy: the reports engine, which `lycee result` never loads
-        from core.reports.explain import explain
-
-        matches = pair_swiss(ev, self.rng_for(number, seed))
-        return self.store_pairing(matches, whys=explain(ev, matches, self.seed_text(number, seed)))
+        matches, whys = self._swiss_pairing(ev, number, seed)
+        return self.store_pairing(matches, whys=whys)
 
     def pair_again(self) -> Event:
         """Pair the current round again, before it starts: the old pairing is
@@ -174,15 +179,7 @@ class RoundsDesk(DecklistsDesk):
         unpair = Unpair(round=rnd.number)
         acts: list[tuple[str, Unpair | Pair]] = [("unpair", unpair)]
         after = rules.apply(ev, {"type": "unpair", "data": unpair})
-        # lazy: the reports engine, which `lycee result` never loads
-        from core.reports.explain import explain
-
-        # lazy: the pairing engine, which `lycee result` never loads
-        from core.tournament.pairing import pair_swiss
-
-        again = f"again-{tries + 1}"
-        matches = pair_swiss(after, self.rng_for(rnd.number, seed=again))
-        whys = explain(after, matches, self.seed_text(rnd.number, again))
+        matches, whys = self._swiss_pairing(after, rnd.number, f"again-{tries + 1}")
         acts.append(("pair", self.pair_data(rnd.number, matches, whys=whys)))
         return self.append_all(acts)
 

@@ -4,6 +4,7 @@ store and members (issue 47)."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from core import rules
 from core.desk.base import DeskBase
@@ -18,6 +19,9 @@ from core.log.actions import (
 )
 from core.rules.settings import changed
 from core.rules.staff import new_pin, pin_hash, require_pin_staff, updated_staff
+
+if TYPE_CHECKING:
+    from core.store.members import MemberList
 
 # Imported inside the methods that use them (one reason for all): the pairing and elimination
 # engines, explanations, what a correction breaks (core.reports.later), the card engine and
@@ -108,17 +112,19 @@ class StaffDesk(DeskBase):
 # -- the store and its members (issue 47): what the app writes outside an event ---------------
 
 
-def set_store(root, name: str, number: str | None = None, place: str | None = None) -> dict:
-    """Set the data folder's store (core.store.members.MemberList.set_store)."""
+def _member_list(root) -> MemberList:
+    """The data folder's member list (core.store.members.MemberList)."""
     # lazy: the members' file (csv), which `lycee result` never loads
     from core.store.members import MemberList
 
-    return MemberList(root).set_store(name, number, place)
+    return MemberList(root)
+
+
+def set_store(root, name: str, number: str | None = None, place: str | None = None) -> dict:
+    """Set the data folder's store (core.store.members.MemberList.set_store)."""
+    return _member_list(root).set_store(name, number, place)
 
 
 def add_member(root, name: str, reading: str | None = None):
     """Add a member to the data folder's list: (the member, members of the same name)."""
-    # lazy: the members' file (csv), which `lycee result` never loads
-    from core.store.members import MemberList
-
-    return MemberList(root).add(name, reading)
+    return _member_list(root).add(name, reading)

@@ -33,7 +33,7 @@ from dataclasses import replace
 from msgspec import UNSET
 
 from core import labels
-from core.cards.decks import DeckEntry, Decklist, compare, decklist_to_text, parse_decklist
+from core.cards.decks import DeckEntry, Decklist, compare, decklist_to_text, load_decklist, parse_decklist
 from core.cards.legality import load_calendar, merge_calendars, parse_calendar
 from core.errors import LyceeError, RuleError, ValidationError
 from core.event.model import DeckCheck, DeckRecord, Event
@@ -109,6 +109,11 @@ __all__ = [
     "round_one_gaps",
     "gap_text",
     "override_data",
+    # the card engine's readers and its comparison, named here so the desk loads the card engine
+    # with these rules in one import (core/desk/decklists.py)
+    "compare",
+    "load_decklist",
+    "parse_decklist",
 ]
 
 
