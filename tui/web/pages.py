@@ -193,9 +193,8 @@ class SearchIndex:
         self.ids = [p.id for p in ev.players]
         lines = [_search_line(p) for p in ev.players]
         self.blob = "\n".join(lines)
-        self.starts = list(accumulate((len(line) + 1 for line in lines[:-1]), initial=0)) if lines else []
-        rnd = ev.current_round
-        self.match = {pid: m for m in rnd.matches for pid in m.players()} if rnd is not None else {}
+        self.starts = _line_starts(lines)
+        self.match = _current_matches(ev)
         self.hits: dict[str, list[tuple[str, Match | None]]] = {}
         #: Rendered pieces of this version: (lang,) -> the head, (lang, pid) -> a card.  The clocks
         #: in them carry their end time, which stays put while the clock runs.
@@ -219,6 +218,21 @@ class SearchIndex:
         if len(self.hits) < 4096:
             self.hits[key] = out
         return out
+
+
+def _line_starts(lines: list[str]) -> list[int]:
+    """Where each line begins in the lines joined by newlines."""
+    if not lines:
+        return []
+    return list(accumulate((len(line) + 1 for line in lines[:-1]), initial=0))
+
+
+def _current_matches(ev: Event) -> dict[str, Match]:
+    """Each player's match of the current round (none before the first round)."""
+    rnd = ev.current_round
+    if rnd is None:
+        return {}
+    return {pid: m for m in rnd.matches for pid in m.players()}
 
 
 def search_index(ev: Event) -> SearchIndex:
@@ -408,7 +422,7 @@ def _standings_tables(t: T, ev: Event, standings: list[dict], final: bool, q: st
     """The searcher's own rows (when ``q`` finds any), how ties are broken, and the whole table."""
     chain = [tb for tb in ev.tiebreakers if tb in TIEBREAKER_HEADS]
     searched = bool(search_key(q))
-    mine = {pid for pid, _m in find_hits(ev, q, index)} if searched else set()
+    mine = _searched_ids(ev, q, index)
     rows = [(r["id"] in mine, _standings_row(t, r, final, chain, r["id"] in mine)) for r in standings]
     heads = _standings_heads(t, final, chain)
     out = [_own_rows(t, q, heads, [html_row for me, html_row in rows if me])] if searched else []
@@ -419,6 +433,13 @@ def _standings_tables(t: T, ev: Event, standings: list[dict], final: bool, q: st
         + "</tbody></table></div>"
     )
     return out
+
+
+def _searched_ids(ev: Event, q: str, index) -> set:
+    """The players the search ``q`` finds (none for an empty search)."""
+    if not search_key(q):
+        return set()
+    return {pid for pid, _m in find_hits(ev, q, index)}
 
 
 def _ties_hint(t: T, chain: list[str]) -> list[str]:
