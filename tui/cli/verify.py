@@ -113,16 +113,21 @@ def _report_failed(rep, ignored: list) -> None:
     )
 
 
+def _print_notes(rep, ignored: list) -> None:
+    """The stored files ignored, then the lines about the rules the event was checked under."""
+    for i in ignored:
+        print(i.words())
+    for line in getattr(rep, "ruled_lines", list)():
+        print(line)
+
+
 def _report(rep, args, ignored: list) -> int:
     """The verification said (text or JSON): exit 0 when all holds and no stored file was damaged."""
     ok = rep.ok and not any(i.damaged for i in ignored)
     if args.json:
         out_json(_report_json(rep, ignored, ok))
         return 0 if ok else 1
-    for i in ignored:
-        print(i.words())
-    for line in getattr(rep, "ruled_lines", list)():
-        print(line)
+    _print_notes(rep, ignored)
     if ok:
         print(rep.summary())
         return 0
