@@ -438,13 +438,14 @@ def _errata_lines(report, today: date) -> list[str]:
     ]
 
 
+def _all_stored(stored) -> tuple[list, list]:
+    """Every stored card of the official list, and the stored lycee-set/1 sets."""
+    return list(stored.cards.values()), [cs for cs in stored.card_sets() if not cs.overture]
+
+
 def _stored_cards(stored, product: str | None) -> list:
     """The stored cards (the official list's and the lycee-set/1 sets'), of ``product`` alone when given."""
-    if product:
-        docs, sets = _of_product(stored, product)
-    else:
-        docs = list(stored.cards.values())
-        sets = [cs for cs in stored.card_sets() if not cs.overture]  # the stored lycee-set/1 sets
+    docs, sets = _of_product(stored, product) if product else _all_stored(stored)
     return [doc_card(d) for d in docs] + [c for cs in sets for c in cs.cards]
 
 

@@ -119,11 +119,17 @@ SET_OPTIONS = {
 }
 
 
+def _tiebreakers_to_set(args) -> dict:
+    """``--tiebreakers A, B`` of ``lycee event set``: the order given (none without the option)."""
+    if args.tiebreakers is None:
+        return {}
+    return {"tiebreakers": [t.strip() for t in args.tiebreakers.split(",") if t.strip()]}
+
+
 def _wanted(args) -> dict:
     """The settings ``lycee event set`` was given (at least one)."""
     wanted = {key: getattr(args, attr) for key, attr in SET_OPTIONS.items() if getattr(args, attr) is not None}
-    if args.tiebreakers is not None:
-        wanted["tiebreakers"] = [t.strip() for t in args.tiebreakers.split(",") if t.strip()]
+    wanted.update(_tiebreakers_to_set(args))
     if wanted:
         return wanted
     raise CliError(
