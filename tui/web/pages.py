@@ -132,12 +132,17 @@ def clock_html(t: T, ev: Event, now: float, big: bool = False, table: Match | No
         return ""
     cls, label = _clock_place(t, rnd, big, table)
     if rnd is None or rnd.clock is None:
-        return (
-            f'<p class="{cls}" data-state="idle">{label}'
-            f'<span class="time">--:--</span> <span class="note">{esc(t._("clock not started"))}</span></p>'
-        )
+        return _idle_clock(t, cls, label)
     extra = table.extension * 60 if table is not None else 0
     return _counting_clock(t, rnd.clock, (remaining(rnd.clock, to_datetime(now)) or 0.0) + extra, now, cls, label)
+
+
+def _idle_clock(t: T, cls: str, label: str) -> str:
+    """A clock not started yet."""
+    return (
+        f'<p class="{cls}" data-state="idle">{label}'
+        f'<span class="time">--:--</span> <span class="note">{esc(t._("clock not started"))}</span></p>'
+    )
 
 
 def _counting_clock(t: T, st, left: float, now: float, cls: str, label: str) -> str:
