@@ -30,6 +30,14 @@ def verify_event(ev, claimed: dict | None = None):
     return judge_event(ev, claimed).report
 
 
+def _standings_doc(doc) -> bool:
+    """Whether ``doc`` has a list "standings" of rows, each with a string "id"."""
+    rows = doc.get("standings") if isinstance(doc, dict) else None
+    if not isinstance(rows, list):
+        return False
+    return all(isinstance(r, dict) and isinstance(r.get("id"), str) for r in rows)
+
+
 def _claimed(path: str) -> dict:
     """A ``standings --json`` document to check (``--standings FILE``)."""
 
@@ -37,8 +45,7 @@ def _claimed(path: str) -> dict:
         doc = json.loads(Path(path).read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, ValueError) as e:
         raise CliError(_("--standings {path}: not a readable JSON file ({err})", path=path, err=e)) from None
-    rows = doc.get("standings") if isinstance(doc, dict) else None
-    if not isinstance(rows, list) or not all(isinstance(r, dict) and isinstance(r.get("id"), str) for r in rows):
+    if not _standings_doc(doc):
         raise CliError(
             _(
                 '--standings {path}: a `standings --json` document has a list "standings" of rows with an "id"',
