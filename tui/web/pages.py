@@ -432,12 +432,13 @@ def _standings_tables(t: T, ev: Event, standings: list[dict], final: bool, q: st
     heads = _standings_heads(t, final, chain)
     out = [_own_rows(t, q, heads, [html_row for me, html_row in rows if me])] if searched else []
     out += _ties_hint(t, chain)
-    out.append(
-        f'<div class="wide"><table class="standings">{heads}<tbody>'
-        + "".join(r for _me, r in rows)
-        + "</tbody></table></div>"
-    )
+    out.append(_whole_standings(heads, [r for _me, r in rows]))
     return out
+
+
+def _whole_standings(heads: str, rows: list[str]) -> str:
+    """The whole standings table: its heads and every player's row."""
+    return f'<div class="wide"><table class="standings">{heads}<tbody>' + "".join(rows) + "</tbody></table></div>"
 
 
 def _searched_ids(ev: Event, q: str, index) -> set:
@@ -618,10 +619,15 @@ def _tv_champion(t: T, ev: Event, rows: list[dict], placed: bool) -> list[str]:
     winner, none when rank 1 is shared."""
     if placed and final_without_winner(ev):  # G-ID-3 (L-NO-WINNER): the final left without a winner
         return [_champion(t, t._("no champion"))]
-    firsts = [r["name"] for r in rows if (r.get("place") if placed else r["rank"]) == 1]
+    firsts = _firsts(rows, placed)
     if len(firsts) == 1:  # the Swiss winner too, when rank 1 is not shared
         return [_champion(t, firsts[0])]
     return []
+
+
+def _firsts(rows: list[dict], placed: bool) -> list[str]:
+    """The names at place 1 (once placed) or rank 1."""
+    return [r["name"] for r in rows if (r.get("place") if placed else r["rank"]) == 1]
 
 
 def _tv_placing(t: T, r: dict, placed: bool) -> str:
