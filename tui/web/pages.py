@@ -205,6 +205,10 @@ class SearchIndex:
         #: in them carry their end time, which stays put while the clock runs.
         self.pieces: dict[tuple, str] = {}
 
+    def _next_line(self, i: int) -> int:
+        """Where the line after player ``i``'s begins (the blob's end after the last)."""
+        return self.starts[i + 1] if i + 1 < len(self.starts) else len(self.blob)
+
     def find(self, key: str, limit: int) -> list[tuple[str, Match | None]]:
         """Players whose folded name or reading contains ``key`` (folded,
         no tab or newline: search_key drops white space), in registration order."""
@@ -218,8 +222,7 @@ class SearchIndex:
             i = bisect_right(self.starts, pos) - 1
             pid = self.ids[i]
             out.append((pid, self.match.get(pid)))
-            nxt = self.starts[i + 1] if i + 1 < len(self.starts) else len(self.blob)
-            pos = self.blob.find(key, nxt)  # the next player's line
+            pos = self.blob.find(key, self._next_line(i))  # the next player's line
         if len(self.hits) < 4096:
             self.hits[key] = out
         return out
