@@ -271,9 +271,7 @@ def find_part(
     ``index`` the head and each card are made once per version and language
     (200 phones each searching their own name cost 200 joins, not 200 renders)."""
     pieces = index.pieces if index is not None else {}
-    head = pieces.get((t.lang,))
-    if head is None:
-        head = pieces[(t.lang,)] = clock_html(t, ev, now) + announcement_html(t, ev)
+    head = _kept_head(pieces, t, ev, now)
     if not search_key(q):
         return (
             head
@@ -284,6 +282,14 @@ def find_part(
     if not hits:
         return head + f'<p class="none">{esc(t._("No player matches {q}.", q=q))}</p>'
     return head + '<ul class="hits">' + "".join(_kept_card(pieces, t, ev, pid, m, now) for pid, m in hits) + "</ul>"
+
+
+def _kept_head(pieces: dict, t: T, ev: Event, now: float) -> str:
+    """The clock and the announcement, made once per version and language (kept in ``pieces``)."""
+    head = pieces.get((t.lang,))
+    if head is None:
+        head = pieces[(t.lang,)] = clock_html(t, ev, now) + announcement_html(t, ev)
+    return head
 
 
 def _kept_card(pieces: dict, t: T, ev: Event, pid: str, m: Match | None, now: float) -> str:
