@@ -134,12 +134,17 @@ def cmd_card(args) -> int:
     cat = join_active(Catalog.shipped(), only=args.numbers)
     on = args.date or date.today().isoformat()
     rows = [_card_row(cat, number, on) for number in args.numbers]
+    _say_cards(args, on, rows)
+    return 0 if all(r["legal"] for r in rows) else 1
+
+
+def _say_cards(args, on: str, rows: list[dict]) -> None:
+    """The cards asked, as JSON or one block each."""
     if args.json:
         out_json({"date": on, "cards": rows})
-    else:
-        for r in rows:
-            _print_card_row(r)
-    return 0 if all(r["legal"] for r in rows) else 1
+        return
+    for r in rows:
+        _print_card_row(r)
 
 
 def _card_json(c) -> dict:
@@ -187,14 +192,12 @@ def field_label(key: str) -> str:
 def _card_line(c: dict) -> str:
     """One line of a card's figures: type, attributes, cost, EX, AP/DP/SP/DMG, product."""
     attrs = "".join(ATTRIBUTE_KANJI[a] for a in c["attributes"])
-    cost = "".join(ATTRIBUTE_KANJI[a] * n for a, n in c["cost"].items()) or "-"
-    stats = f"AP{c['ap']} DP{c['dp']} SP{c['sp']} DMG{c['dmg']}" if c["ap"] is not None else ""
     parts = [
         labels.card_type_label(c["type"]),
         attrs,
-        _("cost {cost}", cost=cost),
+        _("cost {cost}", cost=_cost_text(c)),
         f"EX{c['ex']}",
-        stats,
+        _stats_text(c),
         c["rarity"],
         c["product"],
         c["basic"],
@@ -296,17 +299,21 @@ def _import_summary(report) -> list[str]:
     ]
 
 
+def _cost_text(c: dict) -> str:
+    """A card's cost as attribute kanji, one per point ("-" when free)."""
+    return "".join(ATTRIBUTE_KANJI[a] * n for a, n in c["cost"].items()) or "-"
+
+
+def _stats_text(c: dict) -> str:
+    """A character's AP/DP/SP/DMG; nothing for a card without them."""
+    if c["ap"] is None:
+        return ""
+    return f"AP{c['ap']} DP{c['dp']} SP{c['sp']} DMG{c['dmg']}"
+
+
 def _import_details(report, today: date) -> list[str]:
     """The cards changed and the errata (20 of each at most), cards absent, lines repeated, new products."""
-    changed = [
-        "    " + _("{number}: changed {what}", number=number, what=", ".join(field_label(f) for f in fields))
-        for number, fields in report.changed.items()
-    ]
-    errata = [
-        "    " + _("{number}: new text (an erratum, dated {date})", number=number, date=today.isoformat())
-        for number in report.errata
-    ]
-    lines = _first(changed, 20) + _first(errata, 20)
+    lines = _first(_changed_lines(report), 20) + _first(_errata_lines(report, today), 20)
     if report.absent:
         lines.append("  " + _("{n} stored cards are not in this list (kept)", n=report.absent))
     lines += [
@@ -415,13 +422,30 @@ def _of_product(stored, product: str) -> tuple[list, list]:
     return [d for d in stored.cards.values() if product_key(d["product"]) == want], sets
 
 
+def _changed_lines(report) -> list[str]:
+    """One line per card whose figures changed, naming the fields."""
+    return [
+        "    " + _("{number}: changed {what}", number=number, what=", ".join(field_label(f) for f in fields))
+        for number, fields in report.changed.items()
+    ]
+
+
+def _errata_lines(report, today: date) -> list[str]:
+    """One line per card with a new text (an erratum dated today)."""
+    return [
+        "    " + _("{number}: new text (an erratum, dated {date})", number=number, date=today.isoformat())
+        for number in report.errata
+    ]
+
+
+def _all_stored(stored) -> tuple[list, list]:
+    """Every stored card of the official list, and the stored lycee-set/1 sets."""
+    return list(stored.cards.values()), [cs for cs in stored.card_sets() if not cs.overture]
+
+
 def _stored_cards(stored, product: str | None) -> list:
     """The stored cards (the official list's and the lycee-set/1 sets'), of ``product`` alone when given."""
-    if product:
-        docs, sets = _of_product(stored, product)
-    else:
-        docs = list(stored.cards.values())
-        sets = [cs for cs in stored.card_sets() if not cs.overture]  # the stored lycee-set/1 sets
+    docs, sets = _of_product(stored, product) if product else _all_stored(stored)
     return [doc_card(d) for d in docs] + [c for cs in sets for c in cs.cards]
 
 

@@ -21,6 +21,7 @@ from core.names import REFUSED_CATEGORIES, escaped
 
 if TYPE_CHECKING:  # imported when a command runs: `lycee --help` stays light
     from core.store import DataDir, EventStore
+    from core.store.store import ReadOnlyStore
 
 __all__ = [
     "CliError",
@@ -193,14 +194,7 @@ def with_desk(args, fn, *, writes: bool = False):
     actor = getattr(args, "by", None) or "desk"
     if writes:
         return through_desk(args, fn, actor, writes=True)
-    dd = datadir(args)
-    eid = dd.resolve(args.event)
-    try:
-        view = dd.view(eid)
-    except NotFound:
-        raise
-    except LyceeError:  # nothing readable without a recovery: only a writer recovers
-        view = None
+    view = _lock_free_view(args)
     if view is not None:
         try:
             out = fn(Desk(view, actor=actor))  # type: ignore[arg-type]  # the reading face of EventStore
@@ -211,6 +205,18 @@ def with_desk(args, fn, *, writes: bool = False):
                 print(f"lycee: {view.note}", file=sys.stderr)
             return out
     return through_desk(args, fn, actor)
+
+
+def _lock_free_view(args) -> ReadOnlyStore | None:
+    """The event read without the lock, or None when nothing is readable without a recovery."""
+    dd = datadir(args)
+    eid = dd.resolve(args.event)
+    try:
+        return dd.view(eid)
+    except NotFound:
+        raise
+    except LyceeError:  # nothing readable without a recovery: only a writer recovers
+        return None
 
 
 #: Seconds a command keeps trying the door of an event held by a desk that is starting it.
@@ -264,26 +270,43 @@ def os_error_message(err: OSError, folder=None) -> str:
     and what to do."""
 
     where = err.filename or folder or "?"
-    if err.errno == errno.ENOSPC:
-        return _(
-            "cannot write {file}: the disk is full (ENOSPC); nothing was stored: free some space and try again",
-            file=where,
-        )
-    if err.errno == errno.EFBIG:
-        return _(
-            "cannot write {file}: the file is larger than allowed (EFBIG, a file size limit such as "
-            "`ulimit -f`); nothing was stored",
-            file=where,
-        )
-    if err.errno in (errno.EROFS, errno.EACCES, errno.EPERM):
-        return _(
-            "cannot write {file}: the folder is read-only or not yours ({code}); use --data-dir "
-            "with a folder you can write",
-            file=where,
-            code=errno.errorcode.get(err.errno, err.errno),
-        )
+    for codes, message in _WRITE_FAILURES:
+        if err.errno in codes:
+            return message(where, err.errno)
     code = errno.errorcode.get(err.errno, str(err.errno)) if err.errno else type(err).__name__
     return _("{file}: {reason} ({code})", file=where, reason=err.strerror or str(err), code=code)
+
+
+def _disk_full(where, _code) -> str:
+    return _(
+        "cannot write {file}: the disk is full (ENOSPC); nothing was stored: free some space and try again",
+        file=where,
+    )
+
+
+def _file_too_large(where, _code) -> str:
+    return _(
+        "cannot write {file}: the file is larger than allowed (EFBIG, a file size limit such as "
+        "`ulimit -f`); nothing was stored",
+        file=where,
+    )
+
+
+def _not_writable(where, code) -> str:
+    return _(
+        "cannot write {file}: the folder is read-only or not yours ({code}); use --data-dir "
+        "with a folder you can write",
+        file=where,
+        code=errno.errorcode.get(code, code),
+    )
+
+
+#: The failed writes that get their own advice: the error numbers, and the line for them.
+_WRITE_FAILURES = (
+    ((errno.ENOSPC,), _disk_full),
+    ((errno.EFBIG,), _file_too_large),
+    ((errno.EROFS, errno.EACCES, errno.EPERM), _not_writable),
+)
 
 
 def _into_folder(out: Path, file_name: str):

@@ -100,14 +100,18 @@ def deck_check_overture(args, cat, deck, on: str) -> int:
     if args.format != "constructed":
         raise CliError(_("--rules overture checks constructed decks (--format constructed)"))
     problems = check_deck(deck, cat, "constructed", on=on, match=args.match, rules="overture")
-    real = [p for p in problems if p.blocking]
-    unsure = [p for p in problems if not p.blocking]
+    real, unsure = _blocking_and_unsure(problems)
     kind, brands = deck_class(deck, cat)
     if args.json:
         out_json(_overture_doc(args, deck, on, kind, brands, real, unsure))
     else:
         _print_overture(args, deck, on, kind, brands, real, unsure)
     return 1 if real else 0
+
+
+def _blocking_and_unsure(problems) -> tuple[list, list]:
+    """The problems that fail the deck, and those the desk cannot judge (listed as not checked)."""
+    return [p for p in problems if p.blocking], [p for p in problems if not p.blocking]
 
 
 def _problem_json(p) -> dict:

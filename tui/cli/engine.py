@@ -56,11 +56,18 @@ def _crosses(p: dict) -> bool:
     return b is None or a["points"] != b["points"] or bool(p.get("cross"))
 
 
+def _own_label(p: dict, label: str) -> str:
+    """A table's own stage label, when it differs from the round's."""
+    if not p.get("label") or p["label"] == label:
+        return ""
+    return f"  [{p['label']}]"
+
+
 def _pairing_lines(p: dict, label: str, explain: bool) -> list[str]:
     """One table of the pairings (and, with ``explain``, why it crosses score groups)."""
     a, b = p["p1"], p["p2"]
     right = f"{shown(b['name'])} ({b['points']})" if b else _("(bye)")
-    extra = f"  [{p['label']}]" if p.get("label") and p["label"] != label else ""
+    extra = _own_label(p, label)
     lines = [f"{p['table']:>4}  {shown(a['name'])} ({a['points']})  vs  {right}{extra}"]
     if explain and p.get("why") and _crosses(p):
         lines.append("      " + p["why"])

@@ -62,13 +62,12 @@ def _staff_settings(args) -> dict:
 
 def _new_settings(args) -> dict:
     """The settings of ``lycee event new``, as the store takes them (in this order)."""
-    given_order = [t for t in args.tiebreakers.split(",") if t] if args.tiebreakers is not None else None
     settings = {
         "name": args.name,
         "kind": args.kind,
         "match": args.match,
         "rounds_planned": elimination_rounds(args),
-        **({"tiebreakers": given_order} if given_order is not None else {}),
+        **_given_tiebreakers(args),
         "staff": _staff_settings(args),
         "sanctioned": not args.unsanctioned,
         "rules": args.rules,
@@ -78,6 +77,13 @@ def _new_settings(args) -> dict:
     optional = {"date": args.date or None, "minutes": args.minutes}
     settings.update({k: v for k, v in optional.items() if v is not None})
     return settings
+
+
+def _given_tiebreakers(args) -> dict:
+    """``--tiebreakers A,B``: the order given, as a setting (none without the option)."""
+    if args.tiebreakers is None:
+        return {}
+    return {"tiebreakers": [t for t in args.tiebreakers.split(",") if t]}
 
 
 def _warn_minutes(ev, prefix: bool) -> None:
@@ -113,11 +119,17 @@ SET_OPTIONS = {
 }
 
 
+def _tiebreakers_to_set(args) -> dict:
+    """``--tiebreakers A, B`` of ``lycee event set``: the order given (none without the option)."""
+    if args.tiebreakers is None:
+        return {}
+    return {"tiebreakers": [t.strip() for t in args.tiebreakers.split(",") if t.strip()]}
+
+
 def _wanted(args) -> dict:
     """The settings ``lycee event set`` was given (at least one)."""
     wanted = {key: getattr(args, attr) for key, attr in SET_OPTIONS.items() if getattr(args, attr) is not None}
-    if args.tiebreakers is not None:
-        wanted["tiebreakers"] = [t.strip() for t in args.tiebreakers.split(",") if t.strip()]
+    wanted.update(_tiebreakers_to_set(args))
     if wanted:
         return wanted
     raise CliError(

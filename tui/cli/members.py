@@ -131,18 +131,21 @@ def _member_event_lines(r) -> list[str]:
     return lines
 
 
+def _member_doc(m, number: str, rows: list) -> dict:
+    """``members show --json``: the member's number, name and reading (null when unknown), their events."""
+    return {
+        "member": number,
+        "name": m.name if m else None,
+        "reading": m.reading if m else None,
+        "events": [r.as_json() for r in rows],
+    }
+
+
 def cmd_members_show(args) -> int:
     """``lycee members show NUMBER``: a member's events in this data folder, with their penalties."""
     m, number, rows = member_history(datadir(args), args.number)
     if args.json:
-        out_json(
-            {
-                "member": number,
-                "name": m.name if m else None,
-                "reading": m.reading if m else None,
-                "events": [r.as_json() for r in rows],
-            }
-        )
+        out_json(_member_doc(m, number, rows))
         return 0
     print(shown(shown_name(m, number)))
     if not rows:

@@ -117,9 +117,14 @@ def _report_line(t) -> str:
     return line
 
 
+def _reported_tables(args) -> list:
+    """The current round's tables that have a phone report."""
+    return [t for t in with_desk(args, lambda d: phone_reports(d.event, d.now())) if t.status != "none"]
+
+
 def _list_reports(args) -> int:
     """The current round's tables with a phone report."""
-    tables = [t for t in with_desk(args, lambda d: phone_reports(d.event, d.now())) if t.status != "none"]
+    tables = _reported_tables(args)
     if args.json:
         out_json({"reports": [t.doc() for t in tables]})
         return 0

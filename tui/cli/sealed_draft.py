@@ -88,9 +88,7 @@ def _pool_card_line(c, n: int, name_width: int, type_width: int) -> str:
 def pool_lines(cs: CardSet, counts: Counter) -> list[str]:
     """The pool grouped by attributes, then by type (``lycee sealed``, ``lycee pool``)."""
     cards = [cs.card(n) for n in counts]
-    groups: dict[tuple, list] = {}
-    for c in cards:
-        groups.setdefault(tuple(ATTRIBUTES.index(a) for a in c.attributes), []).append(c)
+    groups = _by_attributes(cards)
     name_width = max((width(c.name) for c in cards), default=0)
     type_width = max(width(labels.card_type_label(t)) for t in CARD_TYPES)
     out = []
@@ -99,6 +97,14 @@ def pool_lines(cs: CardSet, counts: Counter) -> list[str]:
         out.append(_group_head(key, members, counts))
         out += [_pool_card_line(c, counts[c.number], name_width, type_width) for c in members]
     return out
+
+
+def _by_attributes(cards: list) -> dict[tuple, list]:
+    """The cards grouped by their attributes (keyed by the attributes' places in ATTRIBUTES)."""
+    groups: dict[tuple, list] = {}
+    for c in cards:
+        groups.setdefault(tuple(ATTRIBUTES.index(a) for a in c.attributes), []).append(c)
+    return groups
 
 
 def _score_line(deck: Decklist, cs: CardSet) -> tuple[str, dict]:

@@ -121,11 +121,16 @@ def _season_html(args, st) -> int:
     return 0
 
 
+def _column_widths(cells: list[list[str]]) -> list[int]:
+    """Each column's display width: its widest cell."""
+    return [max(width(r[i]) for r in cells) for i in range(len(cells[0]))]
+
+
 def _print_season_table(st) -> None:
     """The standings as columns, by display width."""
     header, rows = standings_table(st)
     cells = [header, *[[shown(c) for c in r] for r in rows]]
-    widths = [max(width(r[i]) for r in cells) for i in range(len(header))]
+    widths = _column_widths(cells)
     for r in cells:
         print("  ".join(ljust(c, w) for c, w in zip(r, widths, strict=True)).rstrip())
 

@@ -30,6 +30,14 @@ def verify_event(ev, claimed: dict | None = None):
     return judge_event(ev, claimed).report
 
 
+def _standings_doc(doc) -> bool:
+    """Whether ``doc`` has a list "standings" of rows, each with a string "id"."""
+    rows = doc.get("standings") if isinstance(doc, dict) else None
+    if not isinstance(rows, list):
+        return False
+    return all(isinstance(r, dict) and isinstance(r.get("id"), str) for r in rows)
+
+
 def _claimed(path: str) -> dict:
     """A ``standings --json`` document to check (``--standings FILE``)."""
 
@@ -37,8 +45,7 @@ def _claimed(path: str) -> dict:
         doc = json.loads(Path(path).read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, ValueError) as e:
         raise CliError(_("--standings {path}: not a readable JSON file ({err})", path=path, err=e)) from None
-    rows = doc.get("standings") if isinstance(doc, dict) else None
-    if not isinstance(rows, list) or not all(isinstance(r, dict) and isinstance(r.get("id"), str) for r in rows):
+    if not _standings_doc(doc):
         raise CliError(
             _(
                 '--standings {path}: a `standings --json` document has a list "standings" of rows with an "id"',
@@ -113,16 +120,21 @@ def _report_failed(rep, ignored: list) -> None:
     )
 
 
+def _print_notes(rep, ignored: list) -> None:
+    """The stored files ignored, then the lines about the rules the event was checked under."""
+    for i in ignored:
+        print(i.words())
+    for line in getattr(rep, "ruled_lines", list)():
+        print(line)
+
+
 def _report(rep, args, ignored: list) -> int:
     """The verification said (text or JSON): exit 0 when all holds and no stored file was damaged."""
     ok = rep.ok and not any(i.damaged for i in ignored)
     if args.json:
         out_json(_report_json(rep, ignored, ok))
         return 0 if ok else 1
-    for i in ignored:
-        print(i.words())
-    for line in getattr(rep, "ruled_lines", list)():
-        print(line)
+    _print_notes(rep, ignored)
     if ok:
         print(rep.summary())
         return 0

@@ -178,11 +178,16 @@ class DecklistApi:
 _NO_STORE = {"Cache-Control": "no-store"}
 
 
+def _too_long(doc: Post) -> bool:
+    """A code longer than 32 characters, or a decklist text over MAX_TEXT."""
+    return len(doc.code) > 32 or (doc.text is not None and len(doc.text) > MAX_TEXT)
+
+
 async def _decklist_body(request):
     """The request's body as a :class:`Post`, or the refusal of a body that is not one."""
     try:
         doc = msgspec.convert(await json_body(request), type=Post)
-        if len(doc.code) > 32 or (doc.text is not None and len(doc.text) > MAX_TEXT):
+        if _too_long(doc):
             raise ValueError("too long")
     except BadBody as err:
         if err.status == 413:

@@ -84,15 +84,22 @@ class FileSource:
         if c is None or not c.starts(data):
             return None
         new = scan(data, start=c.end, after_seq=c.seq)
-        acts = new.actions
-        if new.damage is not None or any(a.get("type") in ("undo", "import") for a in acts):
+        if not _follows_on(new):
             return None
-        ev = _applied(c.event, acts)
+        ev = _applied(c.event, new.actions)
         if ev is None:
             return None
         if new.records:
             self._tail = _Tail.of(data, new.records[-1], ev)
         return ev
+
+
+def _follows_on(new) -> bool:
+    """The records added since can go on top of the last read's event: none damaged,
+    no undo or import (those change what came before)."""
+    if new.damage is not None:
+        return False
+    return not any(a.get("type") in ("undo", "import") for a in new.actions)
 
 
 def _applied(ev: Event, acts: list[dict]) -> Event | None:

@@ -105,15 +105,22 @@ def parse_query(raw: bytes) -> dict[str, str]:
     """The query as a dict, or ValueError when it is malformed."""
     if len(raw) > MAX_QUERY:
         raise ValueError("query too long")
-    out: dict[str, str] = {}
-    for pair in raw.split(b"&") if raw else ():
-        if pair:
-            key, val = _query_pair(pair)
-            if key in out:
-                raise ValueError(f"parameter {key!r}")
-            out[key] = val
+    out = _query_pairs(raw)
     if not _query_values_ok(out):
         raise ValueError("bad value")
+    return out
+
+
+def _query_pairs(raw: bytes) -> dict[str, str]:
+    """The query's ``key=value`` pairs decoded; ValueError for a key given twice."""
+    out: dict[str, str] = {}
+    for pair in raw.split(b"&"):
+        if not pair:
+            continue
+        key, val = _query_pair(pair)
+        if key in out:
+            raise ValueError(f"parameter {key!r}")
+        out[key] = val
     return out
 
 

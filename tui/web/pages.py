@@ -132,12 +132,17 @@ def clock_html(t: T, ev: Event, now: float, big: bool = False, table: Match | No
         return ""
     cls, label = _clock_place(t, rnd, big, table)
     if rnd is None or rnd.clock is None:
-        return (
-            f'<p class="{cls}" data-state="idle">{label}'
-            f'<span class="time">--:--</span> <span class="note">{esc(t._("clock not started"))}</span></p>'
-        )
+        return _idle_clock(t, cls, label)
     extra = table.extension * 60 if table is not None else 0
     return _counting_clock(t, rnd.clock, (remaining(rnd.clock, to_datetime(now)) or 0.0) + extra, now, cls, label)
+
+
+def _idle_clock(t: T, cls: str, label: str) -> str:
+    """A clock not started yet."""
+    return (
+        f'<p class="{cls}" data-state="idle">{label}'
+        f'<span class="time">--:--</span> <span class="note">{esc(t._("clock not started"))}</span></p>'
+    )
 
 
 def _counting_clock(t: T, st, left: float, now: float, cls: str, label: str) -> str:
@@ -193,13 +198,16 @@ class SearchIndex:
         self.ids = [p.id for p in ev.players]
         lines = [_search_line(p) for p in ev.players]
         self.blob = "\n".join(lines)
-        self.starts = list(accumulate((len(line) + 1 for line in lines[:-1]), initial=0)) if lines else []
-        rnd = ev.current_round
-        self.match = {pid: m for m in rnd.matches for pid in m.players()} if rnd is not None else {}
+        self.starts = _line_starts(lines)
+        self.match = _current_matches(ev)
         self.hits: dict[str, list[tuple[str, Match | None]]] = {}
         #: Rendered pieces of this version: (lang,) -> the head, (lang, pid) -> a card.  The clocks
         #: in them carry their end time, which stays put while the clock runs.
         self.pieces: dict[tuple, str] = {}
+
+    def _next_line(self, i: int) -> int:
+        """Where the line after player ``i``'s begins (the blob's end after the last)."""
+        return self.starts[i + 1] if i + 1 < len(self.starts) else len(self.blob)
 
     def find(self, key: str, limit: int) -> list[tuple[str, Match | None]]:
         """Players whose folded name or reading contains ``key`` (folded,
@@ -214,11 +222,25 @@ class SearchIndex:
             i = bisect_right(self.starts, pos) - 1
             pid = self.ids[i]
             out.append((pid, self.match.get(pid)))
-            nxt = self.starts[i + 1] if i + 1 < len(self.starts) else len(self.blob)
-            pos = self.blob.find(key, nxt)  # the next player's line
+            pos = self.blob.find(key, self._next_line(i))  # the next player's line
         if len(self.hits) < 4096:
             self.hits[key] = out
         return out
+
+
+def _line_starts(lines: list[str]) -> list[int]:
+    """Where each line begins in the lines joined by newlines."""
+    if not lines:
+        return []
+    return list(accumulate((len(line) + 1 for line in lines[:-1]), initial=0))
+
+
+def _current_matches(ev: Event) -> dict[str, Match]:
+    """Each player's match of the current round (none before the first round)."""
+    rnd = ev.current_round
+    if rnd is None:
+        return {}
+    return {pid: m for m in rnd.matches for pid in m.players()}
 
 
 def search_index(ev: Event) -> SearchIndex:
@@ -249,9 +271,7 @@ def find_part(
     ``index`` the head and each card are made once per version and language
     (200 phones each searching their own name cost 200 joins, not 200 renders)."""
     pieces = index.pieces if index is not None else {}
-    head = pieces.get((t.lang,))
-    if head is None:
-        head = pieces[(t.lang,)] = clock_html(t, ev, now) + announcement_html(t, ev)
+    head = _kept_head(pieces, t, ev, now)
     if not search_key(q):
         return (
             head
@@ -262,6 +282,14 @@ def find_part(
     if not hits:
         return head + f'<p class="none">{esc(t._("No player matches {q}.", q=q))}</p>'
     return head + '<ul class="hits">' + "".join(_kept_card(pieces, t, ev, pid, m, now) for pid, m in hits) + "</ul>"
+
+
+def _kept_head(pieces: dict, t: T, ev: Event, now: float) -> str:
+    """The clock and the announcement, made once per version and language (kept in ``pieces``)."""
+    head = pieces.get((t.lang,))
+    if head is None:
+        head = pieces[(t.lang,)] = clock_html(t, ev, now) + announcement_html(t, ev)
+    return head
 
 
 def _kept_card(pieces: dict, t: T, ev: Event, pid: str, m: Match | None, now: float) -> str:
@@ -408,17 +436,25 @@ def _standings_tables(t: T, ev: Event, standings: list[dict], final: bool, q: st
     """The searcher's own rows (when ``q`` finds any), how ties are broken, and the whole table."""
     chain = [tb for tb in ev.tiebreakers if tb in TIEBREAKER_HEADS]
     searched = bool(search_key(q))
-    mine = {pid for pid, _m in find_hits(ev, q, index)} if searched else set()
+    mine = _searched_ids(ev, q, index)
     rows = [(r["id"] in mine, _standings_row(t, r, final, chain, r["id"] in mine)) for r in standings]
     heads = _standings_heads(t, final, chain)
     out = [_own_rows(t, q, heads, [html_row for me, html_row in rows if me])] if searched else []
     out += _ties_hint(t, chain)
-    out.append(
-        f'<div class="wide"><table class="standings">{heads}<tbody>'
-        + "".join(r for _me, r in rows)
-        + "</tbody></table></div>"
-    )
+    out.append(_whole_standings(heads, [r for _me, r in rows]))
     return out
+
+
+def _whole_standings(heads: str, rows: list[str]) -> str:
+    """The whole standings table: its heads and every player's row."""
+    return f'<div class="wide"><table class="standings">{heads}<tbody>' + "".join(rows) + "</tbody></table></div>"
+
+
+def _searched_ids(ev: Event, q: str, index) -> set:
+    """The players the search ``q`` finds (none for an empty search)."""
+    if not search_key(q):
+        return set()
+    return {pid for pid, _m in find_hits(ev, q, index)}
 
 
 def _ties_hint(t: T, chain: list[str]) -> list[str]:
@@ -592,10 +628,15 @@ def _tv_champion(t: T, ev: Event, rows: list[dict], placed: bool) -> list[str]:
     winner, none when rank 1 is shared."""
     if placed and final_without_winner(ev):  # G-ID-3 (L-NO-WINNER): the final left without a winner
         return [_champion(t, t._("no champion"))]
-    firsts = [r["name"] for r in rows if (r.get("place") if placed else r["rank"]) == 1]
+    firsts = _firsts(rows, placed)
     if len(firsts) == 1:  # the Swiss winner too, when rank 1 is not shared
         return [_champion(t, firsts[0])]
     return []
+
+
+def _firsts(rows: list[dict], placed: bool) -> list[str]:
+    """The names at place 1 (once placed) or rank 1."""
+    return [r["name"] for r in rows if (r.get("place") if placed else r["rank"]) == 1]
 
 
 def _tv_placing(t: T, r: dict, placed: bool) -> str:
