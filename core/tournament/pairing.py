@@ -102,6 +102,7 @@ ends; every result is optimal for the cost vector above.
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import partial
 from operator import is_not
@@ -248,18 +249,20 @@ def _met_from_rounds(event: Event, ids: list[str]) -> list[set[int]]:
     local = {pid: i for i, pid in enumerate(ids)}
     met: list[set[int]] = [set() for _ in ids]
     get = local.get
-    for rnd in event.rounds:
-        if rnd.stage != "swiss":
-            continue
-        for m in rnd.matches:
-            if m.p2 is None:
-                continue
-            a = get(m.p1)
-            b = get(m.p2)
-            if a is not None and b is not None:
-                met[a].add(b)
-                met[b].add(a)
+    for p1, p2 in _swiss_meetings(event):
+        a = get(p1)
+        b = get(p2)
+        if a is not None and b is not None:
+            met[a].add(b)
+            met[b].add(a)
     return met
+
+
+def _swiss_meetings(event: Event) -> Iterator[tuple[str, str]]:
+    """The two players of every Swiss match played so far (byes left out), round by round."""
+    for rnd in event.rounds:
+        if rnd.stage == "swiss":
+            yield from ((m.p1, m.p2) for m in rnd.matches if m.p2 is not None)
 
 
 def _met_from_ledger(led: Ledger, ids: list[str]) -> list[set[int]]:
@@ -431,45 +434,45 @@ def _runs(bad: set[int], k: int) -> list[tuple[int, int]]:
 
 def _fast_pass(groups, met, rng, runs, sols):
     """Fast path around the given exact windows; returns (pairs, failed groups)."""
-    k = len(groups)
     win_at = {a: (a, b) for a, b in runs}
     pairs: list[tuple[int, int]] = []
     bad: set[int] = set()
     incoming: list[int] = []
     tainted = False  # a failure above may have left the parity wrong
     i = 0
-    while i < k:
-        if i in win_at:
-            run = win_at[i]
-            sol = sols[run]
-            pairs.extend(sol.pairs)
-            incoming = list(sol.downs)
+    while i < len(groups):
+        run = win_at.get(i)
+        if run is not None:
+            pairs.extend(sols[run].pairs)
+            incoming = list(sols[run].downs)
             tainted = False
             i = run[1] + 1
             continue
         nxt = win_at.get(i + 1)
-        requests = list(sols[nxt].ups) if nxt is not None else []
-        last = i == k - 1 or nxt is not None
-        res = _fast_group(
-            groups[i],
-            incoming,
-            requests,
-            last,
-            None if last else groups[i + 1],
-            met,
-            rng,
+        gpairs, incoming, failed = _fast_step(
+            groups, i, None if nxt is None else sols[nxt], incoming, tainted, met, rng
         )
-        if res is None:
-            if not (tainted and _parity_only(groups[i], incoming, requests, last)):
-                bad.add(i)
+        if gpairs is None:
             tainted = True
-            incoming = []
         else:
-            gpairs, floater = res
             pairs.extend(gpairs)
-            incoming = [floater] if floater is not None else []
+        if failed:
+            bad.add(i)
         i += 1
     return pairs, bad
+
+
+def _fast_step(groups, i, window_below, incoming, tainted, met, rng):
+    """Group ``i`` (outside the windows) by the fast path, ``window_below`` the solved window just under
+    it or None: (its pairs or None when it fails, the players it sends down, whether the failure is
+    its own rather than a parity left wrong by a failure above)."""
+    requests = list(window_below.ups) if window_below is not None else []
+    last = i == len(groups) - 1 or window_below is not None
+    res = _fast_group(groups[i], incoming, requests, last, None if last else groups[i + 1], met, rng)
+    if res is None:
+        return None, [], not (tainted and _parity_only(groups[i], incoming, requests, last))
+    gpairs, floater = res
+    return gpairs, [floater] if floater is not None else [], False
 
 
 def _parity_only(members, incoming, requests, last) -> bool:
@@ -642,23 +645,18 @@ def _frame(a: int, b: int, groups, values) -> _Frame:
     players = [p for g in range(a, b + 1) for p in groups[g]]
     grp = {p: g for g in range(a, b + 1) for p in groups[g]}
     above = sum(len(groups[g]) for g in range(a))
+    t0, nb, maxd2 = _crossings(a, b, has_up, has_down, values)
+    return _Frame(a, b, players, grp, a == 0 and b == k - 1, has_up, has_down, above % 2, t0, nb, maxd2)
+
+
+def _crossings(a: int, b: int, has_up: bool, has_down: bool, values) -> tuple[int, int, int]:
+    """The group boundaries window a..b may cross (with the group above and below it, when there is
+    one): (the first, how many, the square of the widest score gap across them)."""
     t0 = a - 1 if has_up else a
     t1 = b if has_down else b - 1
     lo_v = values[a - 1] if has_up else values[a]
     hi_v = values[b + 1] if has_down else values[b]
-    return _Frame(
-        a,
-        b,
-        players,
-        grp,
-        a == 0 and b == k - 1,
-        has_up,
-        has_down,
-        above % 2,
-        t0,
-        max(0, t1 - t0 + 1),
-        (lo_v - hi_v) ** 2,
-    )
+    return t0, max(0, t1 - t0 + 1), (lo_v - hi_v) ** 2
 
 
 def _weights(f: _Frame, nv: int, apart) -> tuple[int, int, int, int, list[int]]:
