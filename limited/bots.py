@@ -496,15 +496,13 @@ class Bot:
         crowd = self._crowd()
         cw = CENSUS_WEIGHT * pool_size
         ct = self._cut_total()
-        # From the second pack on, every card the pair casts counts PAIR_COUNT more (castability first).
-        pc = PAIR_COUNT if pool_size >= (self.pack_size or 11) else 0.0
-        rd = READ_EARLY if pool_size < self.commit_after else 1.0
+        pc, rd = self._read_factors(pool_size)
         # Once the picks left cannot fill a deck, the pool decides: a move is only to a pair that casts as many of it.
-        left = self.deck_size // 10 * self.pack_size - pool_size if self.pack_size else self.deck_size
+        left = self._picks_left(pool_size)
         floor = self._pool_floor(old, left)
         out: list[float | None] = []
         for j, p in enumerate(PAIRS):
-            if self._fitn[j] + max(0, left) < self.deck_size and self._fitn[j] < floor:
+            if self._out_of_reach(j, left, floor):
                 out.append(None)
                 continue
             i, k = _IDX[p]
@@ -514,6 +512,21 @@ class Bot:
                 v += STAY * pool_size
             out.append(v)
         return out
+
+    def _read_factors(self, pool_size: int) -> tuple[float, float]:
+        """(PAIR_COUNT from the second pack on, when every card the pair casts counts that much more
+        (castability first), else 0; READ_EARLY before the commitment, else 1)."""
+        pc = PAIR_COUNT if pool_size >= (self.pack_size or 11) else 0.0
+        rd = READ_EARLY if pool_size < self.commit_after else 1.0
+        return pc, rd
+
+    def _picks_left(self, pool_size: int) -> int:
+        """The picks left in the draft at pool size ``pool_size`` (a deck's worth without a pack size)."""
+        return self.deck_size // 10 * self.pack_size - pool_size if self.pack_size else self.deck_size
+
+    def _out_of_reach(self, j: int, left: int, floor: int) -> bool:
+        """Whether pair ``j`` can no longer fill a deck and casts less of the pool than ``floor``."""
+        return self._fitn[j] + max(0, left) < self.deck_size and self._fitn[j] < floor
 
     def _pool_floor(self, old: int, left: int) -> int:
         """Once the picks left cannot fill a deck: the most of the pool a pair holding the
@@ -743,15 +756,22 @@ class _Weights:
         costs), curve and signal parts of a card that needs a colour."""
         needs = f.needs
         bf = max(self.flow[i] for i in _IDX[needs]) / self.scale
-        signal = SIGNAL_CARD * (1.0 if bf > 1 else -1.0 if bf < -1 else bf)
-        colour = 0.0
-        if self.belief is not None:
-            fits = _FITS[needs]
-            pc = self.chance[_IDX[needs][0]] if len(fits) > 1 else self.belief[fits[0]] if fits else 0.0
-            colour = -(1.0 - pc) * (f.rating + self.dead)
+        signal = SIGNAL_CARD * _within_one(bf)
+        colour = self._hedge(f, self.belief) if self.belief is not None else 0.0
         if self.pair and _POP[self.pair | needs] > 2:
             return colour - self.off_pen, 0.0, signal
         return colour, self._curve(f), signal
+
+    def _hedge(self, f: CardFacts, belief: list[float]) -> float:
+        """Minus what card ``f`` costs if the final pair cannot cast it, times the chance of that."""
+        fits = _FITS[f.needs]
+        pc = self.chance[_IDX[f.needs][0]] if len(fits) > 1 else belief[fits[0]] if fits else 0.0
+        return -(1.0 - pc) * (f.rating + self.dead)
+
+
+def _within_one(x: float) -> float:
+    """``x`` clamped to -1 .. 1."""
+    return 1.0 if x > 1 else -1.0 if x < -1 else x
 
 
 class RandomPicker:
