@@ -331,26 +331,36 @@ def simulate_draft(desk: Desk, *, start: bool = True, catalog: Catalog | None = 
     (``start``) start the building timer.  Pod i drafts from seed + i."""
     ev = desk.event
     _need_kind(ev, "draft")
-    if not ev.pods:
-        raise LyceeError(
-            _("the draft of {event} is not seated: run `lycee build EVENT open --packs P` first", event=ev.name),
-            "G-DRAFT-1",
-        )
+    _need_pods(ev)
     b = ev.build
     cs = event_set(ev, catalog)
     assert b is not None  # event_set refuses an event without a build phase
     seed = b.seed if b.seed is not None else 0
     acts: list[tuple[str, Action]] = []
-    after = ev
     for i, pod in enumerate(ev.pods):
         acts += _drafted_pools(ev, cs, pod, b.packs, seed + i)
     if not acts and b.clock is not None:
         raise LyceeError(_("every seated player of {event} already has a pool", event=ev.name))
-    for kind, payload in acts:
-        after = rules.apply(after, {"type": kind, "data": payload})
+    after = _applied(ev, acts)  # refused here, before anything is written, if an action does not apply
     if start:
         _start_if_complete(desk, after, acts)
     return desk.append_all(acts)
+
+
+def _need_pods(ev: Event) -> None:
+    """Refuse a draft that is not seated yet (G-DRAFT-1)."""
+    if not ev.pods:
+        raise LyceeError(
+            _("the draft of {event} is not seated: run `lycee build EVENT open --packs P` first", event=ev.name),
+            "G-DRAFT-1",
+        )
+
+
+def _applied(ev: Event, acts: list[tuple[str, Action]]) -> Event:
+    """The event once the actions ``acts`` are applied to it."""
+    for kind, payload in acts:
+        ev = rules.apply(ev, {"type": kind, "data": payload})
+    return ev
 
 
 def _card_counts(cards: Iterable[str] | Counter | Decklist) -> Counter:

@@ -492,17 +492,29 @@ def _fast_group(members, incoming, requests, last, next_members, met, rng):
     if outside is None:
         return None
     pairs, rest = outside
+    paired = _pair_rest(rest, last, next_members, met)
+    if paired is None:
+        return None
+    inner, floater = paired
+    pairs.extend(inner)
+    return pairs, floater
+
+
+def _pair_rest(rest: list[int], last: bool, next_members, met) -> tuple[list[tuple[int, int]], int | None] | None:
+    """Pair the members ``rest`` among themselves, one floating down when they are odd (one the group
+    below can take, unless ``last``): (the pairs, the floater or None), or None when the fast path cannot."""
     need_float = len(rest) % 2 == 1
     if need_float and last:
         return None
     inner, left = _greedy_pairs(rest, met)
     if not _repair_leftovers(inner, left, 1 if need_float else 0, met):
         return None
-    floater = left[0] if need_float else None
-    if floater is not None and next_members is not None:
+    if not need_float:
+        return inner, None
+    floater = left[0]
+    if next_members is not None:
         floater = _takeable_floater(inner, floater, next_members, met)
-    pairs.extend(inner)
-    return pairs, floater
+    return inner, floater
 
 
 def _pair_outside(ext: list[int], order: list[int], met) -> tuple[list[tuple[int, int]], list[int]] | None:
