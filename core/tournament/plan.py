@@ -385,7 +385,7 @@ def plan_event(
 ) -> Plan:
     """The projected finish of ``event`` at ``now`` and its alternatives (one
     Swiss round fewer, top 4, top 8)."""
-    now = now if now.tzinfo is not None else now.replace(tzinfo=timezone.utc)
+    now = _as_utc(now)
     times = measure(log, event)
     overrun, turnaround, slots, source, measured = _figures(times, history or [])
     minutes = event.minutes
@@ -396,14 +396,30 @@ def plan_event(
     base_top = _base_top(event, top, tops, alone)
     pace = _pace(event, times, now, turnaround, minutes + overrun)
     pace.spread_round = _stdev(slots) if len(slots) >= 2 else DEFAULT_SPREAD
+    opts = _options(
+        event, pace, base_rounds, base_top, _alternatives(base_rounds, base_top, swiss_done, bool(tops), alone)
+    )
+    finished = _finished_at(event, times, bool(tops), base_rounds, base_top)
+    return Plan(event.name, now, minutes, overrun, turnaround, source, measured, opts, finished)
+
+
+def _as_utc(now: datetime) -> datetime:
+    """``now`` itself when it names its time zone, else read as UTC."""
+    return now if now.tzinfo is not None else now.replace(tzinfo=timezone.utc)
+
+
+def _options(
+    event: Event, pace: _Pace, base_rounds: int, base_top: int, alternatives: list[tuple[str, int, int]]
+) -> list[Option]:
+    """The plan as planned, then each of the ``alternatives`` (label, rounds, top) that differs from
+    those before it."""
     opts = [pace.option(event, _("as planned"), base_rounds, base_top)]
     seen = {(base_rounds, base_top)}
-    for label, r, t in _alternatives(base_rounds, base_top, swiss_done, bool(tops), alone):
+    for label, r, t in alternatives:
         if (r, t) not in seen:
             seen.add((r, t))
             opts.append(pace.option(event, label, r, t))
-    finished = _finished_at(event, times, bool(tops), base_rounds, base_top)
-    return Plan(event.name, now, minutes, overrun, turnaround, source, measured, opts, finished)
+    return opts
 
 
 def _base_rounds(event: Event, rounds: int | None, swiss_done: int, alone: bool) -> int:
