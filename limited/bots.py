@@ -615,7 +615,6 @@ class Bot:
         pair, on = self.pair, self._on
         total_picks = self.deck_size // 10 * (self.pack_size or 11)
         cast = self._cast_weight(n)
-        full = bool(pair) and self._deck_full(on, n, total_picks)
         # The first pick knows nothing: the rating alone.
         belief = self._belief(n, values) if n else None
         chance = _chance(belief)
@@ -623,13 +622,9 @@ class Bot:
             pair=pair,
             belief=belief,
             chance=chance,
-            # Before the commitment a 無 card is worth what a card of the likeliest colour is: a seat taking
-            # 無 cards early hides its colours from the seats it passes to (their cut read sees nothing).
-            star=max(chance) if belief is not None and not pair else 1.0,
+            star=_colourless_worth(belief, chance, pair),
             dead=self._dead(belief, cast, n, total_picks) if pair and cast else 0.0,
-            # With the deck full in the pair (or the picks left only just filling it): never over a card it
-            # can cast.
-            off_pen=OFF_COLOUR_PENALTY + CAST_PENALTY + LATE_PENALTY + 5.0 if full else 0.0,
+            off_pen=self._off_pen(pair, on, n, total_picks),
             less_pen=CAST_COLOURLESS * cast if pair else 0.0,
             flow=self._flow_total(),
             scale=10.0 * (self.pack_size or 11),
@@ -641,6 +636,13 @@ class Bot:
         """How much castability counts at pool size ``n``: 0 until the commitment, 1 from CAST_BY."""
         c0 = self.commit_after
         return min(1.0, max(0, n - c0) / max(1, CAST_BY - c0))
+
+    def _off_pen(self, pair: int, on: int, n: int, total_picks: int) -> float:
+        """What a card off the pair costs: with the deck full in the pair (or the picks left only just
+        filling it), more than any card it can cast is worth; else nothing."""
+        if pair and self._deck_full(on, n, total_picks):
+            return OFF_COLOUR_PENALTY + CAST_PENALTY + LATE_PENALTY + 5.0
+        return 0.0
 
     def _deck_full(self, on: int, n: int, total_picks: int) -> bool:
         """Whether the pair already casts a deck's worth, or the picks left only just fill it."""
@@ -767,6 +769,12 @@ class _Weights:
         fits = _FITS[f.needs]
         pc = self.chance[_IDX[f.needs][0]] if len(fits) > 1 else belief[fits[0]] if fits else 0.0
         return -(1.0 - pc) * (f.rating + self.dead)
+
+
+def _colourless_worth(belief: list[float] | None, chance: list[float], pair: int) -> float:
+    """What a 無 card is worth: before the commitment, what a card of the likeliest colour is (a seat
+    taking 無 cards early hides its colours from the seats it passes to: their cut read sees nothing)."""
+    return max(chance) if belief is not None and not pair else 1.0
 
 
 def _within_one(x: float) -> float:

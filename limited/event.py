@@ -313,16 +313,11 @@ def _start_if_complete(desk: Desk, event_after: Event, acts: list[tuple[str, Act
 
 def _drafted_pools(ev: Event, cs: CardSet, pod, packs: int, seed: int) -> list[tuple[str, Action]]:
     """Bots draft one pod from ``seed``: the pool of each seated player still without one."""
-    todo = [j for j, s in enumerate(pod) if s.player is not None and ev.pool_of(s.player) is None]
+    todo = [(j, s.player) for j, s in enumerate(pod) if s.player is not None and ev.pool_of(s.player) is None]
     if not todo:
         return []
     res = run_draft(cs, [Seat(s.name, True) for s in pod], packs, seed, build=False)
-    acts: list[tuple[str, Action]] = []
-    for j in todo:
-        player = pod[j].player
-        assert player is not None  # `todo` holds seated players only
-        acts.append(("pool", pool_data(player, "draft", cs.code, res.pools[j], packs=packs, seed=seed)))
-    return acts
+    return [("pool", pool_data(player, "draft", cs.code, res.pools[j], packs=packs, seed=seed)) for j, player in todo]
 
 
 def simulate_draft(desk: Desk, *, start: bool = True, catalog: Catalog | None = None) -> Event:
