@@ -653,8 +653,7 @@ class Draft:
 
     def _settle(self) -> None:
         """Bot picks (and forced last cards) until a human must act or the draft ends."""
-        n = len(self.seats)
-        bots = [s for s in range(n) if self.seats[s].bot] if self.autopick else []
+        bots = self._bot_seats()
         while not self._done:
             if self._waiting == 0:
                 self._advance()
@@ -664,6 +663,12 @@ class Draft:
                 self._take_last_cards()
             if self._waiting:
                 return
+
+    def _bot_seats(self) -> list[int]:
+        """The seats whose picks the draft makes itself: its bots, when it picks for them."""
+        if not self.autopick:
+            return []
+        return [s for s, seat in enumerate(self.seats) if seat.bot]
 
     def _bots_pick(self, bots: list[int]) -> None:
         """Each bot seat still to pick this step picks."""

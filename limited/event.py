@@ -164,13 +164,8 @@ def open_sealed_pools(
     _not_opened_yet(ev, "G-SEALED")
     check_product(product)
     cs = card_set(set_code, catalog)
-    _no_sample_set(ev, cs)
-    check_starters(cs)
-    if PRODUCTS[product][1]:
-        check_booster(cs, "G-SEALED")
-    ids = builders(ev)
-    if not ids:
-        raise LyceeError(_("{event} has no active players to open pools for", event=ev.name))
+    _check_sealed_set(ev, cs, product)
+    ids = _need_builders(ev)
     minutes = minutes if minutes is not None else DEFAULT_BUILD_MINUTES["sealed"]
     if real:
         return desk.append_all(
@@ -190,6 +185,22 @@ def open_sealed_pools(
     if start:
         acts.append(("build", Build(op="start", at=stamp(desk.now()))))
     return desk.append_all(acts)
+
+
+def _check_sealed_set(ev: Event, cs: CardSet, product: str) -> None:
+    """Refuse a set the event cannot open ``product`` of (a sample set, no starters, no boosters)."""
+    _no_sample_set(ev, cs)
+    check_starters(cs)
+    if PRODUCTS[product][1]:
+        check_booster(cs, "G-SEALED")
+
+
+def _need_builders(ev: Event) -> list[str]:
+    """The players to open pools for (refused when there is none)."""
+    ids = builders(ev)
+    if not ids:
+        raise LyceeError(_("{event} has no active players to open pools for", event=ev.name))
+    return ids
 
 
 def add_sealed_pool(desk: Desk, ref: str, catalog: Catalog | None = None) -> Event:

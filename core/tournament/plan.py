@@ -508,11 +508,15 @@ def _finished_at(event: Event, times: list[RoundTimes], cut: bool, base_rounds: 
     cur = event.current_round
     if cur is None or not cur.complete or not _last_ended(times):
         return None
-    if cut and _is_final(cur):
-        return times[-1].end  # the final is decided
-    if not cut and not base_top and _last_swiss(event, cur, base_rounds):
-        return times[-1].end  # the last Swiss round, no cut planned
-    return None
+    return times[-1].end if _ends_event(event, cur, cut, base_rounds, base_top) else None
+
+
+def _ends_event(event: Event, cur: Round, cut: bool, base_rounds: int, base_top: int) -> bool:
+    """Whether the complete round ``cur`` ends the event: the final decided (with a cut made), or the
+    last Swiss round with no cut planned."""
+    if cut:
+        return _is_final(cur)
+    return not base_top and _last_swiss(event, cur, base_rounds)
 
 
 def _last_swiss(event: Event, rnd: Round, base_rounds: int) -> bool:
