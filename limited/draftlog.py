@@ -70,9 +70,6 @@ def _counts(deck: Decklist, section: str) -> dict[str, int]:
 def draft_log(res: DraftResult) -> dict:
     """The ``lycee-draft/1`` document of a finished table."""
     n = len(res.seats)
-    by_round: list[list[dict]] = [[] for _ in range(res.packs)]
-    for p in res.picks:
-        by_round[p.round - 1].append(_pick_doc(p))
     decks = res.decks or (None,) * n
     return {
         "schema": SCHEMA,
@@ -80,12 +77,20 @@ def draft_log(res: DraftResult) -> dict:
         "seed": res.seed,
         "packs": res.packs,
         "seats": [{"seat": i, "name": s.name, "bot": s.bot} for i, s in enumerate(res.seats)],
-        "rounds": [
-            {"round": r + 1, "direction": direction(r), "packs": [list(p) for p in res.opened[r]], "picks": by_round[r]}
-            for r in range(res.packs)
-        ],
+        "rounds": _rounds_doc(res),
         "pools": [_pool_doc(i, res.pools[i], decks[i]) for i in range(n)],
     }
+
+
+def _rounds_doc(res: DraftResult) -> list[dict[str, Any]]:
+    """Each pack round as logged: its direction, the packs opened and the picks made."""
+    by_round: list[list[dict]] = [[] for _ in range(res.packs)]
+    for p in res.picks:
+        by_round[p.round - 1].append(_pick_doc(p))
+    return [
+        {"round": r + 1, "direction": direction(r), "packs": [list(p) for p in res.opened[r]], "picks": by_round[r]}
+        for r in range(res.packs)
+    ]
 
 
 def _pick_doc(p: Pick) -> dict[str, Any]:
