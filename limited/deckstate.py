@@ -94,11 +94,15 @@ class DeckState:
         self.pool = Counter(self.pool)
         self.deck = Counter(self.deck or {})
         self.spare = Counter(self.spare or {})
+        self._check_pool_cards()
+        if not self.name:
+            self.name = self._default_name()
+
+    def _check_pool_cards(self) -> None:
+        """Refuse a pool card that is not of the set."""
         for num in self.pool:
             if num not in self.cs:
                 raise LyceeError(_("{number} is not a card of set {set}", number=num, set=self.cs.code))
-        if not self.name:
-            self.name = self._default_name()
 
     def _default_name(self) -> str:
         """The set, the kind and the seed when there is one (``alpha sealed 42``)."""

@@ -248,14 +248,19 @@ def _met_from_rounds(event: Event, ids: list[str]) -> list[set[int]]:
     """Previous Swiss opponents read from the event's rounds, round by round."""
     local = {pid: i for i, pid in enumerate(ids)}
     met: list[set[int]] = [set() for _ in ids]
-    get = local.get
-    for p1, p2 in _swiss_meetings(event):
-        a = get(p1)
-        b = get(p2)
-        if a is not None and b is not None:
-            met[a].add(b)
-            met[b].add(a)
+    for a, b in _local_pairs(_swiss_meetings(event), local):
+        met[a].add(b)
+        met[b].add(a)
     return met
+
+
+def _local_pairs(pairs, local: dict[str, int]) -> Iterator[tuple[int, int]]:
+    """The pairs of ids ``pairs`` whose two players both have a local index, as those indices."""
+    get = local.get
+    for p1, p2 in pairs:
+        a, b = get(p1), get(p2)
+        if a is not None and b is not None:
+            yield a, b
 
 
 def _swiss_meetings(event: Event) -> Iterator[tuple[str, str]]:
@@ -285,9 +290,8 @@ def _apart_sets(pairs, ids: list[str]) -> list[set[int]] | None:
     local = {pid: i for i, pid in enumerate(ids)}
     out: list[set[int]] = [set() for _ in ids]
     found = False
-    for a, b in pairs:
-        x, y = local.get(a), local.get(b)
-        if x is not None and y is not None and x != y:
+    for x, y in _local_pairs(pairs, local):
+        if x != y:
             out[x].add(y)
             out[y].add(x)
             found = True
@@ -769,10 +773,16 @@ def _window_of(f: _Frame, mate: list[int], m_u: int, rng) -> _Window | None:
     ups = [W[x] for x in range(nw) if mate[x] >= nw]
     if not _serves(f, mate, m_u, len(ups)):
         return None
-    pairs = [(W[x], W[mate[x]]) for x in range(nw) if 0 <= mate[x] < nw and x < mate[x]]
+    pairs = _inner_pairs(W, mate)
     downs = [W[x] for x in range(nw) if mate[x] < 0]
     rng.shuffle(downs)
     return _Window(pairs, ups, downs)
+
+
+def _inner_pairs(W: list[int], mate: list[int]) -> list[tuple[int, int]]:
+    """The pairs the matching ``mate`` makes among the window's players ``W`` (each once)."""
+    nw = len(W)
+    return [(W[x], W[mate[x]]) for x in range(nw) if 0 <= mate[x] < nw and x < mate[x]]
 
 
 def _solve_window(a, b, groups, values, met, rng, apart=None) -> _Window:
