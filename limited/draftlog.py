@@ -392,9 +392,14 @@ def _round_packs(rnd: dict, rp: str, n: int, p: Problems, cs: CardSet | None) ->
         cards = _pack(pk, f"{rp}.packs[{s}]", p, cs)
         if cards is not None:
             got.append(cards)
-    if len({len(x) for x in got}) > 1:
-        p.add(f"{rp}.packs", _("the packs of a round must hold the same number of cards"))
+    _check_same_size(got, f"{rp}.packs", p)
     return tuple(got)
+
+
+def _check_same_size(packs: list[tuple[str, ...]], path: str, p: Problems) -> None:
+    """A round's packs must hold the same number of cards."""
+    if len({len(x) for x in packs}) > 1:
+        p.add(path, _("the packs of a round must hold the same number of cards"))
 
 
 def _pack(pk: Any, path: str, p: Problems, cs: CardSet | None) -> tuple[str, ...] | None:

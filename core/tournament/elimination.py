@@ -344,23 +344,33 @@ def next_elimination_round(event: Event, third_place: bool | None = None) -> tup
     at the cut), the semi-final losers meet on the last table, noted
     ``THIRD_PLACE``.
     """
-    tops = _top_rounds(event)
-    if not tops:
-        raise RuleError(_("the event has no elimination bracket yet"), "G-SE")
+    tops = _need_bracket(event)
     require_complete(event)
-    last = tops[-1]
     main = _bracket_matches(tops, len(tops) - 1)
     slots_in_round = _slots_of(tops, len(tops) - 1)
     if slots_in_round <= 1:
         return None  # the final was played (with a winner, or none by the organizer's G-ID-3 call)
-    for m in last.matches:
-        check_elimination_result(m)
+    _check_winners(tops[-1])
     active = _active_ids(event)
     n_next = slots_in_round // 2
     out = _winners_matches({m.table: m.winner() for m in main}, active, n_next)
     if n_next == 1 and _wants_third(event, third_place):
         out += _third_place_match(tops, {m.table: m.loser() for m in main}, active)
     return tuple(out)
+
+
+def _need_bracket(event: Event) -> list[Round]:
+    """The elimination rounds so far (refused when there is no bracket yet, G-SE)."""
+    tops = _top_rounds(event)
+    if not tops:
+        raise RuleError(_("the event has no elimination bracket yet"), "G-SE")
+    return tops
+
+
+def _check_winners(rnd: Round) -> None:
+    """Refuse a match of elimination round ``rnd`` that names no winner (G-SE)."""
+    for m in rnd.matches:
+        check_elimination_result(m)
 
 
 def _active_ids(event: Event) -> set[str]:
