@@ -350,17 +350,21 @@ def _cost(pts: list[int], met: list[set[int]], pairs, apart: list[set[int]] | No
             rem += 1
         if apart is not None and b in apart[a]:
             kept += 1
-        ga, gb = gi[pts[a]], gi[pts[b]]
-        if ga > gb:
-            ga, gb = gb, ga
-        for t in range(ga, gb):
-            floats[t] += 1
+        if _count_floats(floats, gi[pts[a]], gi[pts[b]]):
+            outside += 2
         d = abs(pts[a] - pts[b])
         sq += d * d
         diff += d
-        if ga != gb:
-            outside += 2
     return PairingCost(rem, tuple(floats), sq, outside, diff, kept)
+
+
+def _count_floats(floats: list[int], ga: int, gb: int) -> bool:
+    """Count a pair of score groups ``ga`` and ``gb`` on each group boundary it crosses; whether it
+    crosses one (both players then pair outside their group)."""
+    lo, hi = min(ga, gb), max(ga, gb)
+    for t in range(lo, hi):
+        floats[t] += 1
+    return lo != hi
 
 
 # ---------------------------------------------------------------------------
