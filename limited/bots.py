@@ -496,15 +496,13 @@ class Bot:
         crowd = self._crowd()
         cw = CENSUS_WEIGHT * pool_size
         ct = self._cut_total()
-        # From the second pack on, every card the pair casts counts PAIR_COUNT more (castability first).
-        pc = PAIR_COUNT if pool_size >= (self.pack_size or 11) else 0.0
-        rd = READ_EARLY if pool_size < self.commit_after else 1.0
+        pc, rd = self._read_factors(pool_size)
         # Once the picks left cannot fill a deck, the pool decides: a move is only to a pair that casts as many of it.
-        left = self.deck_size // 10 * self.pack_size - pool_size if self.pack_size else self.deck_size
+        left = self._picks_left(pool_size)
         floor = self._pool_floor(old, left)
         out: list[float | None] = []
         for j, p in enumerate(PAIRS):
-            if self._fitn[j] + max(0, left) < self.deck_size and self._fitn[j] < floor:
+            if self._out_of_reach(j, left, floor):
                 out.append(None)
                 continue
             i, k = _IDX[p]
@@ -514,6 +512,21 @@ class Bot:
                 v += STAY * pool_size
             out.append(v)
         return out
+
+    def _read_factors(self, pool_size: int) -> tuple[float, float]:
+        """(PAIR_COUNT from the second pack on, when every card the pair casts counts that much more
+        (castability first), else 0; READ_EARLY before the commitment, else 1)."""
+        pc = PAIR_COUNT if pool_size >= (self.pack_size or 11) else 0.0
+        rd = READ_EARLY if pool_size < self.commit_after else 1.0
+        return pc, rd
+
+    def _picks_left(self, pool_size: int) -> int:
+        """The picks left in the draft at pool size ``pool_size`` (a deck's worth without a pack size)."""
+        return self.deck_size // 10 * self.pack_size - pool_size if self.pack_size else self.deck_size
+
+    def _out_of_reach(self, j: int, left: int, floor: int) -> bool:
+        """Whether pair ``j`` can no longer fill a deck and casts less of the pool than ``floor``."""
+        return self._fitn[j] + max(0, left) < self.deck_size and self._fitn[j] < floor
 
     def _pool_floor(self, old: int, left: int) -> int:
         """Once the picks left cannot fill a deck: the most of the pool a pair holding the
@@ -602,7 +615,6 @@ class Bot:
         pair, on = self.pair, self._on
         total_picks = self.deck_size // 10 * (self.pack_size or 11)
         cast = self._cast_weight(n)
-        full = bool(pair) and self._deck_full(on, n, total_picks)
         # The first pick knows nothing: the rating alone.
         belief = self._belief(n, values) if n else None
         chance = _chance(belief)
@@ -610,13 +622,9 @@ class Bot:
             pair=pair,
             belief=belief,
             chance=chance,
-            # Before the commitment a 無 card is worth what a card of the likeliest colour is: a seat taking
-            # 無 cards early hides its colours from the seats it passes to (their cut read sees nothing).
-            star=max(chance) if belief is not None and not pair else 1.0,
+            star=_colourless_worth(belief, chance, pair),
             dead=self._dead(belief, cast, n, total_picks) if pair and cast else 0.0,
-            # With the deck full in the pair (or the picks left only just filling it): never over a card it
-            # can cast.
-            off_pen=OFF_COLOUR_PENALTY + CAST_PENALTY + LATE_PENALTY + 5.0 if full else 0.0,
+            off_pen=self._off_pen(pair, on, n, total_picks),
             less_pen=CAST_COLOURLESS * cast if pair else 0.0,
             flow=self._flow_total(),
             scale=10.0 * (self.pack_size or 11),
@@ -628,6 +636,13 @@ class Bot:
         """How much castability counts at pool size ``n``: 0 until the commitment, 1 from CAST_BY."""
         c0 = self.commit_after
         return min(1.0, max(0, n - c0) / max(1, CAST_BY - c0))
+
+    def _off_pen(self, pair: int, on: int, n: int, total_picks: int) -> float:
+        """What a card off the pair costs: with the deck full in the pair (or the picks left only just
+        filling it), more than any card it can cast is worth; else nothing."""
+        if pair and self._deck_full(on, n, total_picks):
+            return OFF_COLOUR_PENALTY + CAST_PENALTY + LATE_PENALTY + 5.0
+        return 0.0
 
     def _deck_full(self, on: int, n: int, total_picks: int) -> bool:
         """Whether the pair already casts a deck's worth, or the picks left only just fill it."""
@@ -743,15 +758,28 @@ class _Weights:
         costs), curve and signal parts of a card that needs a colour."""
         needs = f.needs
         bf = max(self.flow[i] for i in _IDX[needs]) / self.scale
-        signal = SIGNAL_CARD * (1.0 if bf > 1 else -1.0 if bf < -1 else bf)
-        colour = 0.0
-        if self.belief is not None:
-            fits = _FITS[needs]
-            pc = self.chance[_IDX[needs][0]] if len(fits) > 1 else self.belief[fits[0]] if fits else 0.0
-            colour = -(1.0 - pc) * (f.rating + self.dead)
+        signal = SIGNAL_CARD * _within_one(bf)
+        colour = self._hedge(f, self.belief) if self.belief is not None else 0.0
         if self.pair and _POP[self.pair | needs] > 2:
             return colour - self.off_pen, 0.0, signal
         return colour, self._curve(f), signal
+
+    def _hedge(self, f: CardFacts, belief: list[float]) -> float:
+        """Minus what card ``f`` costs if the final pair cannot cast it, times the chance of that."""
+        fits = _FITS[f.needs]
+        pc = self.chance[_IDX[f.needs][0]] if len(fits) > 1 else belief[fits[0]] if fits else 0.0
+        return -(1.0 - pc) * (f.rating + self.dead)
+
+
+def _colourless_worth(belief: list[float] | None, chance: list[float], pair: int) -> float:
+    """What a 無 card is worth: before the commitment, what a card of the likeliest colour is (a seat
+    taking 無 cards early hides its colours from the seats it passes to: their cut read sees nothing)."""
+    return max(chance) if belief is not None and not pair else 1.0
+
+
+def _within_one(x: float) -> float:
+    """``x`` clamped to -1 .. 1."""
+    return 1.0 if x > 1 else -1.0 if x < -1 else x
 
 
 class RandomPicker:

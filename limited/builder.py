@@ -47,14 +47,21 @@ def _best_pair(items: list[CardFacts], size: int) -> int:
     by_rating = sorted(items, key=lambda f: -f.rating)
     best_pair, best_v = PAIRS[0], -1e9
     for pair in PAIRS:
-        on = [f.rating for f in by_rating if not f.needs & ~pair]
-        v = float(sum(on[:size]))
-        if len(on) < size:
-            off = [f.rating for f in by_rating if f.needs & ~pair]
-            v += sum(off[: size - len(on)]) - DEAD_CARD * (size - len(on))
+        v = _pair_value(by_rating, pair, size)
         if v > best_v:
             best_pair, best_v = pair, v
     return best_pair
+
+
+def _pair_value(by_rating: list[CardFacts], pair: int, size: int) -> float:
+    """The ratings of ``pair``'s best ``size`` cards (``by_rating``: the best first): its castable
+    ones, then as many dead ones as it lacks, each DEAD_CARD less."""
+    on = [f.rating for f in by_rating if not f.needs & ~pair]
+    v = float(sum(on[:size]))
+    if len(on) < size:
+        off = [f.rating for f in by_rating if f.needs & ~pair]
+        v += sum(off[: size - len(on)]) - DEAD_CARD * (size - len(on))
+    return v
 
 
 class _NameRoom:

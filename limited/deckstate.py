@@ -43,6 +43,30 @@ def _in_order(order, held: set) -> list:
     return [v for v in order if v in held]
 
 
+def _type_is(state: DeckState, c: Card, value: Any) -> bool:
+    return c.type == value
+
+
+def _has_attr(state: DeckState, c: Card, value: Any) -> bool:
+    return value in c.attributes
+
+
+def _in_pair(state: DeckState, c: Card, value: Any) -> bool:
+    return state.in_pair(c, value)
+
+
+def _costs(state: DeckState, c: Card, value: Any) -> bool:
+    return c.total_cost == value
+
+
+def _rarity_is(state: DeckState, c: Card, value: Any) -> bool:
+    return c.rarity == value
+
+
+#: Each filter's test of a card against the filter's value (a filter set to None passes every card).
+_FILTER_TESTS = {"type": _type_is, "attr": _has_attr, "pair": _in_pair, "cost": _costs, "rarity": _rarity_is}
+
+
 @dataclass
 class DeckState:
     """Pool, deck and spares of one deck being built (see the module docstring)."""
@@ -70,11 +94,15 @@ class DeckState:
         self.pool = Counter(self.pool)
         self.deck = Counter(self.deck or {})
         self.spare = Counter(self.spare or {})
+        self._check_pool_cards()
+        if not self.name:
+            self.name = self._default_name()
+
+    def _check_pool_cards(self) -> None:
+        """Refuse a pool card that is not of the set."""
         for num in self.pool:
             if num not in self.cs:
                 raise LyceeError(_("{number} is not a card of set {set}", number=num, set=self.cs.code))
-        if not self.name:
-            self.name = self._default_name()
 
     def _default_name(self) -> str:
         """The set, the kind and the seed when there is one (``alpha sealed 42``)."""
@@ -111,19 +139,21 @@ class DeckState:
 
     def choices(self, what: str) -> list:
         """The values filter ``what`` cycles through (None first: all)."""
-        cards = [self.card(n) for n in self.pool]
-        vals: list
         if what == "pair":
-            vals = self.pairs()
-        elif what == "cost":
-            vals = sorted({c.total_cost for c in cards})
-        elif what == "type":
-            vals = _in_order(CARD_TYPES, {c.type for c in cards})
-        elif what == "attr":
-            vals = _in_order(ATTRIBUTES, {a for c in cards for a in c.attributes})
-        else:
-            vals = _in_order(self.cs.rarities, {c.rarity for c in cards})
-        return [None, *vals]
+            return [None, *self.pairs()]
+        cards = [self.card(n) for n in self.pool]
+        if what == "cost":
+            return [None, *sorted({c.total_cost for c in cards})]
+        order, held = self._held_values(what, cards)
+        return [None, *_in_order(order, held)]
+
+    def _held_values(self, what: str, cards: list[Card]) -> tuple[Any, set]:
+        """The known order of filter ``what``'s values and the values the pool's ``cards`` hold."""
+        if what == "type":
+            return CARD_TYPES, {c.type for c in cards}
+        if what == "attr":
+            return ATTRIBUTES, {a for c in cards for a in c.attributes}
+        return self.cs.rarities, {c.rarity for c in cards}
 
     def pairs(self) -> list[tuple[str, str]]:
         """The pool's two-attribute pairs, the strongest first: by the ratings
@@ -148,14 +178,8 @@ class DeckState:
         return set(c.attributes) <= {*pair, COLOURLESS}
 
     def passes(self, c: Card) -> bool:
-        f = self.filters
-        return (
-            (f["type"] is None or c.type == f["type"])
-            and (f["attr"] is None or f["attr"] in c.attributes)
-            and (f["pair"] is None or self.in_pair(c, f["pair"]))
-            and (f["cost"] is None or c.total_cost == f["cost"])
-            and (f["rarity"] is None or c.rarity == f["rarity"])
-        )
+        """Whether card ``c`` passes every filter that is set."""
+        return all(value is None or _FILTER_TESTS[what](self, c, value) for what, value in self.filters.items())
 
     def order(self, c: Card) -> tuple:
         rar = self.cs.rarities.index(c.rarity) if c.rarity in self.cs.rarities else 0

@@ -267,6 +267,15 @@ def _factories(picker: PickerFactory | Sequence[PickerFactory], n: int) -> list[
     return factories
 
 
+def _packs_of(
+    opened: Sequence[Sequence[Sequence[str]]] | None, cs: CardSet | None, n: int, packs: int, seed: int | None
+) -> tuple[tuple[tuple[str, ...], ...], ...]:
+    """The packs of each round, seat by seat: those ``opened`` at the table, else opened here from ``seed``."""
+    if opened is None:
+        opened = _open_packs(cs, n, packs, seed)
+    return tuple(tuple(tuple(p) for p in rnd) for rnd in opened)
+
+
 def _open_packs(cs: CardSet | None, n: int, packs: int, seed: int | None) -> tuple[tuple[tuple[str, ...], ...], ...]:
     """The packs opened for ``n`` seats from the set's boosters (G-DRAFT-1), each
     big enough to give its deck cards (G-DRAFT-4)."""
@@ -389,9 +398,7 @@ class Draft:
         self.set_code = cs.code if cs is not None else (set_code or "")
         self.packs = packs
         self.seed = seed
-        if opened is None:
-            opened = _open_packs(cs, n, packs, seed)
-        self.opened = tuple(tuple(tuple(p) for p in rnd) for rnd in opened)
+        self.opened = _packs_of(opened, cs, n, packs, seed)
         self._check_opened()
         self.deck_size = deck_size("draft", packs)
         self.timer = timer
@@ -653,8 +660,7 @@ class Draft:
 
     def _settle(self) -> None:
         """Bot picks (and forced last cards) until a human must act or the draft ends."""
-        n = len(self.seats)
-        bots = [s for s in range(n) if self.seats[s].bot] if self.autopick else []
+        bots = self._bot_seats()
         while not self._done:
             if self._waiting == 0:
                 self._advance()
@@ -664,6 +670,12 @@ class Draft:
                 self._take_last_cards()
             if self._waiting:
                 return
+
+    def _bot_seats(self) -> list[int]:
+        """The seats whose picks the draft makes itself: its bots, when it picks for them."""
+        if not self.autopick:
+            return []
+        return [s for s, seat in enumerate(self.seats) if seat.bot]
 
     def _bots_pick(self, bots: list[int]) -> None:
         """Each bot seat still to pick this step picks."""

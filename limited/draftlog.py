@@ -70,9 +70,6 @@ def _counts(deck: Decklist, section: str) -> dict[str, int]:
 def draft_log(res: DraftResult) -> dict:
     """The ``lycee-draft/1`` document of a finished table."""
     n = len(res.seats)
-    by_round: list[list[dict]] = [[] for _ in range(res.packs)]
-    for p in res.picks:
-        by_round[p.round - 1].append(_pick_doc(p))
     decks = res.decks or (None,) * n
     return {
         "schema": SCHEMA,
@@ -80,12 +77,20 @@ def draft_log(res: DraftResult) -> dict:
         "seed": res.seed,
         "packs": res.packs,
         "seats": [{"seat": i, "name": s.name, "bot": s.bot} for i, s in enumerate(res.seats)],
-        "rounds": [
-            {"round": r + 1, "direction": direction(r), "packs": [list(p) for p in res.opened[r]], "picks": by_round[r]}
-            for r in range(res.packs)
-        ],
+        "rounds": _rounds_doc(res),
         "pools": [_pool_doc(i, res.pools[i], decks[i]) for i in range(n)],
     }
+
+
+def _rounds_doc(res: DraftResult) -> list[dict[str, Any]]:
+    """Each pack round as logged: its direction, the packs opened and the picks made."""
+    by_round: list[list[dict]] = [[] for _ in range(res.packs)]
+    for p in res.picks:
+        by_round[p.round - 1].append(_pick_doc(p))
+    return [
+        {"round": r + 1, "direction": direction(r), "packs": [list(p) for p in res.opened[r]], "picks": by_round[r]}
+        for r in range(res.packs)
+    ]
 
 
 def _pick_doc(p: Pick) -> dict[str, Any]:
@@ -313,14 +318,23 @@ def _seat(s: Any, i: int, p: Problems) -> Seat | None:
     _keys(s, ("seat", "name", "bot"), sp, p)
     if "seat" in s and s["seat"] != i:
         p.add(f"{sp}.seat", _("expected {i} (seats are listed in order), got {got}", i=i, got=show_value(s["seat"])))
-    name, bot = s.get("name"), s.get("bot", False)
-    if not isinstance(name, str) or not name.strip():
-        p.add(f"{sp}.name", _("missing") if name is None else _("expected a name, got {got}", got=show_value(name)))
-        name = f"seat {i}"
-    if not isinstance(bot, bool):
-        p.add(f"{sp}.bot", _("expected true or false, got {got}", got=show_value(bot)))
-        bot = False
-    return Seat(name, bot)
+    return Seat(_seat_name(s.get("name"), i, f"{sp}.name", p), _seat_bot(s.get("bot", False), f"{sp}.bot", p))
+
+
+def _seat_name(name: Any, i: int, path: str, p: Problems) -> str:
+    """A seat's logged name, or "seat i" when it has none (its problem added)."""
+    if isinstance(name, str) and name.strip():
+        return name
+    p.add(path, _("missing") if name is None else _("expected a name, got {got}", got=show_value(name)))
+    return f"seat {i}"
+
+
+def _seat_bot(bot: Any, path: str, p: Problems) -> bool:
+    """Whether a seat is logged as a bot (False, its problem added, when the value is not a boolean)."""
+    if isinstance(bot, bool):
+        return bot
+    p.add(path, _("expected true or false, got {got}", got=show_value(bot)))
+    return False
 
 
 def _rounds(
@@ -375,15 +389,26 @@ def _round_packs(rnd: dict, rp: str, n: int, p: Problems, cs: CardSet | None) ->
     if n and len(rp_packs) != n:
         p.add(f"{rp}.packs", _("{n} packs for {seats} seats: one pack a seat", n=len(rp_packs), seats=n))
     for s, pk in enumerate(rp_packs):
-        cards = _numbers(pk, f"{rp}.packs[{s}]", p, cs)
-        if cards is None:
-            continue
-        if not cards:
-            p.add(f"{rp}.packs[{s}]", _("an empty pack"))
-        got.append(cards)
-    if len({len(x) for x in got}) > 1:
-        p.add(f"{rp}.packs", _("the packs of a round must hold the same number of cards"))
+        cards = _pack(pk, f"{rp}.packs[{s}]", p, cs)
+        if cards is not None:
+            got.append(cards)
+    _check_same_size(got, f"{rp}.packs", p)
     return tuple(got)
+
+
+def _check_same_size(packs: list[tuple[str, ...]], path: str, p: Problems) -> None:
+    """A round's packs must hold the same number of cards."""
+    if len({len(x) for x in packs}) > 1:
+        p.add(path, _("the packs of a round must hold the same number of cards"))
+
+
+def _pack(pk: Any, path: str, p: Problems, cs: CardSet | None) -> tuple[str, ...] | None:
+    """One logged pack's card numbers, or None when they cannot be read (its problems added; an empty
+    pack is read but refused)."""
+    cards = _numbers(pk, path, p, cs)
+    if cards is not None and not cards:
+        p.add(path, _("an empty pack"))
+    return cards
 
 
 def _pick(pk: Any, pp: str, r: int, n: int, p: Problems, cs: CardSet | None) -> Pick | None:

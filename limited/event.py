@@ -164,13 +164,8 @@ def open_sealed_pools(
     _not_opened_yet(ev, "G-SEALED")
     check_product(product)
     cs = card_set(set_code, catalog)
-    _no_sample_set(ev, cs)
-    check_starters(cs)
-    if PRODUCTS[product][1]:
-        check_booster(cs, "G-SEALED")
-    ids = builders(ev)
-    if not ids:
-        raise LyceeError(_("{event} has no active players to open pools for", event=ev.name))
+    _check_sealed_set(ev, cs, product)
+    ids = _need_builders(ev)
     minutes = minutes if minutes is not None else DEFAULT_BUILD_MINUTES["sealed"]
     if real:
         return desk.append_all(
@@ -190,6 +185,22 @@ def open_sealed_pools(
     if start:
         acts.append(("build", Build(op="start", at=stamp(desk.now()))))
     return desk.append_all(acts)
+
+
+def _check_sealed_set(ev: Event, cs: CardSet, product: str) -> None:
+    """Refuse a set the event cannot open ``product`` of (a sample set, no starters, no boosters)."""
+    _no_sample_set(ev, cs)
+    check_starters(cs)
+    if PRODUCTS[product][1]:
+        check_booster(cs, "G-SEALED")
+
+
+def _need_builders(ev: Event) -> list[str]:
+    """The players to open pools for (refused when there is none)."""
+    ids = builders(ev)
+    if not ids:
+        raise LyceeError(_("{event} has no active players to open pools for", event=ev.name))
+    return ids
 
 
 def add_sealed_pool(desk: Desk, ref: str, catalog: Catalog | None = None) -> Event:
@@ -313,16 +324,11 @@ def _start_if_complete(desk: Desk, event_after: Event, acts: list[tuple[str, Act
 
 def _drafted_pools(ev: Event, cs: CardSet, pod, packs: int, seed: int) -> list[tuple[str, Action]]:
     """Bots draft one pod from ``seed``: the pool of each seated player still without one."""
-    todo = [j for j, s in enumerate(pod) if s.player is not None and ev.pool_of(s.player) is None]
+    todo = [(j, s.player) for j, s in enumerate(pod) if s.player is not None and ev.pool_of(s.player) is None]
     if not todo:
         return []
     res = run_draft(cs, [Seat(s.name, True) for s in pod], packs, seed, build=False)
-    acts: list[tuple[str, Action]] = []
-    for j in todo:
-        player = pod[j].player
-        assert player is not None  # `todo` holds seated players only
-        acts.append(("pool", pool_data(player, "draft", cs.code, res.pools[j], packs=packs, seed=seed)))
-    return acts
+    return [("pool", pool_data(player, "draft", cs.code, res.pools[j], packs=packs, seed=seed)) for j, player in todo]
 
 
 def simulate_draft(desk: Desk, *, start: bool = True, catalog: Catalog | None = None) -> Event:
@@ -331,26 +337,36 @@ def simulate_draft(desk: Desk, *, start: bool = True, catalog: Catalog | None = 
     (``start``) start the building timer.  Pod i drafts from seed + i."""
     ev = desk.event
     _need_kind(ev, "draft")
-    if not ev.pods:
-        raise LyceeError(
-            _("the draft of {event} is not seated: run `lycee build EVENT open --packs P` first", event=ev.name),
-            "G-DRAFT-1",
-        )
+    _need_pods(ev)
     b = ev.build
     cs = event_set(ev, catalog)
     assert b is not None  # event_set refuses an event without a build phase
     seed = b.seed if b.seed is not None else 0
     acts: list[tuple[str, Action]] = []
-    after = ev
     for i, pod in enumerate(ev.pods):
         acts += _drafted_pools(ev, cs, pod, b.packs, seed + i)
     if not acts and b.clock is not None:
         raise LyceeError(_("every seated player of {event} already has a pool", event=ev.name))
-    for kind, payload in acts:
-        after = rules.apply(after, {"type": kind, "data": payload})
+    after = _applied(ev, acts)  # refused here, before anything is written, if an action does not apply
     if start:
         _start_if_complete(desk, after, acts)
     return desk.append_all(acts)
+
+
+def _need_pods(ev: Event) -> None:
+    """Refuse a draft that is not seated yet (G-DRAFT-1)."""
+    if not ev.pods:
+        raise LyceeError(
+            _("the draft of {event} is not seated: run `lycee build EVENT open --packs P` first", event=ev.name),
+            "G-DRAFT-1",
+        )
+
+
+def _applied(ev: Event, acts: list[tuple[str, Action]]) -> Event:
+    """The event once the actions ``acts`` are applied to it."""
+    for kind, payload in acts:
+        ev = rules.apply(ev, {"type": kind, "data": payload})
+    return ev
 
 
 def _card_counts(cards: Iterable[str] | Counter | Decklist) -> Counter:

@@ -281,7 +281,7 @@ def _slot_group_problems(cs: CardSet, by: Counter, boosters: int, *, whole: bool
     out = []
     for rs, n in _slot_groups(cs):
         have, most = sum(by[r] for r in rs), n * boosters
-        if have > most or (whole and have != most):
+        if _count_off(have, most, whole=whole):
             out.append(
                 _(
                     "the pod's pools hold {have} {rarities} cards where its {boosters} boosters held {most}",
@@ -292,6 +292,11 @@ def _slot_group_problems(cs: CardSet, by: Counter, boosters: int, *, whole: bool
                 )
             )
     return out
+
+
+def _count_off(have: int, most: int, *, whole: bool) -> bool:
+    """Whether the pooled count ``have`` exceeds ``most`` (or, once ``whole``, differs from it)."""
+    return have > most or (whole and have != most)
 
 
 def _rarity_bound_problems(cs: CardSet, by: Counter, boosters: int) -> list[str]:

@@ -444,25 +444,30 @@ def enter_table_pool(desk: Desk, ref: str, cards: Iterable[str] | Counter, *, so
     ev = desk.event
     p = desk.player(ref)
     cs = _event_set(ev)
-    b = ev.build
-    assert b is not None
     counts = cards if isinstance(cards, Counter) else Counter(cards)
-    probs = pool_problems(cs, ev.kind, counts, product=b.product, packs=b.packs)
-    rule = "G-DRAFT-1" if ev.kind == "draft" else "G-SEALED"
-    if probs:
-        raise RuleError(
-            _(
-                "the pool of {name} is not {what}: {problems}",
-                name=p.name,
-                what=_product_words(ev),
-                problems=labels.sentences(probs),
-            ),
-            rule,
-        )
-    if ev.kind == "draft":
-        check_pod_fit(ev, cs, p.id, counts)
+    _check_table_pool(ev, cs, p.id, p.name, counts)
     data = TablePool(player=p.id, cards=sorted(counts.elements()), source=source or "typed", at=stamp(desk.now()))
     acts: list[tuple[str, Action]] = [("table_pool", data)]
     if _every_pool_in(rules.apply(ev, {"type": "table_pool", "data": data})):
         acts.append(("build", desk.build_data("start")))
     return desk.append_all(acts)
+
+
+def _check_table_pool(ev: Event, cs: CardSet, pid: str, name: str, counts: Counter) -> None:
+    """Refuse, every problem named, a pool that is not the event's product (G-SEALED, G-DRAFT-1) or,
+    in a draft, does not fit what the pod's packs held."""
+    b = ev.build
+    assert b is not None
+    probs = pool_problems(cs, ev.kind, counts, product=b.product, packs=b.packs)
+    if probs:
+        raise RuleError(
+            _(
+                "the pool of {name} is not {what}: {problems}",
+                name=name,
+                what=_product_words(ev),
+                problems=labels.sentences(probs),
+            ),
+            "G-DRAFT-1" if ev.kind == "draft" else "G-SEALED",
+        )
+    if ev.kind == "draft":
+        check_pod_fit(ev, cs, pid, counts)

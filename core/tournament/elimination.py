@@ -344,23 +344,33 @@ def next_elimination_round(event: Event, third_place: bool | None = None) -> tup
     at the cut), the semi-final losers meet on the last table, noted
     ``THIRD_PLACE``.
     """
-    tops = _top_rounds(event)
-    if not tops:
-        raise RuleError(_("the event has no elimination bracket yet"), "G-SE")
+    tops = _need_bracket(event)
     require_complete(event)
-    last = tops[-1]
     main = _bracket_matches(tops, len(tops) - 1)
     slots_in_round = _slots_of(tops, len(tops) - 1)
     if slots_in_round <= 1:
         return None  # the final was played (with a winner, or none by the organizer's G-ID-3 call)
-    for m in last.matches:
-        check_elimination_result(m)
+    _check_winners(tops[-1])
     active = _active_ids(event)
     n_next = slots_in_round // 2
     out = _winners_matches({m.table: m.winner() for m in main}, active, n_next)
     if n_next == 1 and _wants_third(event, third_place):
         out += _third_place_match(tops, {m.table: m.loser() for m in main}, active)
     return tuple(out)
+
+
+def _need_bracket(event: Event) -> list[Round]:
+    """The elimination rounds so far (refused when there is no bracket yet, G-SE)."""
+    tops = _top_rounds(event)
+    if not tops:
+        raise RuleError(_("the event has no elimination bracket yet"), "G-SE")
+    return tops
+
+
+def _check_winners(rnd: Round) -> None:
+    """Refuse a match of elimination round ``rnd`` that names no winner (G-SE)."""
+    for m in rnd.matches:
+        check_elimination_result(m)
 
 
 def _active_ids(event: Event) -> set[str]:
@@ -534,21 +544,31 @@ def bracket(event: Event) -> Bracket | None:
     rounds: list[BracketRound] = []
     prev_winners: dict[int, str | None] | None = None
     third: BracketSlot | None = None
-    depth = n_first.bit_length()  # number of rounds
-    champion = None
-    for r in range(depth):
-        n_slots = n_first >> r
-        played = tops[r] if r < len(tops) else None
-        by_table, found = _tables_and_third(tops, r, played, ent)
+    for r in range(n_first.bit_length()):  # the number of rounds
+        rnd, found = _bracket_round(tops, r, n_first >> r, prev_winners, ent)
         if found is not None:
             third = found
-        slots = [_slot(t, by_table.get(t), prev_winners, ent) for t in range(1, n_slots + 1)]
-        winners = {s.table: s.winner for s in slots}
-        rounds.append(BracketRound(r, played.number if played else None, _label(n_slots), tuple(slots)))
-        prev_winners = winners
-        if n_slots == 1 and winners.get(1):
-            champion = ent(winners[1])
+        rounds.append(rnd)
+        prev_winners = {s.table: s.winner for s in rnd.slots}
+    champion = _final_winner(rounds, ent)
     return Bracket(size, tuple(rounds), third, champion)
+
+
+def _bracket_round(
+    tops: list[Round], r: int, n_slots: int, prev_winners: dict[int, str | None] | None, ent
+) -> tuple[BracketRound, BracketSlot | None]:
+    """Round ``r`` of the bracket (``n_slots`` tables), and its match for third place if it has one."""
+    played = tops[r] if r < len(tops) else None
+    by_table, third = _tables_and_third(tops, r, played, ent)
+    slots = [_slot(t, by_table.get(t), prev_winners, ent) for t in range(1, n_slots + 1)]
+    return BracketRound(r, played.number if played else None, _label(n_slots), tuple(slots)), third
+
+
+def _final_winner(rounds: list[BracketRound], ent) -> Entrant | None:
+    """The final's winner once it is decided (the last round of one table)."""
+    if not rounds or len(rounds[-1].slots) != 1 or not rounds[-1].slots[0].winner:
+        return None
+    return ent(rounds[-1].slots[0].winner)
 
 
 def _tables_and_third(

@@ -26,6 +26,7 @@ player's side, in the order played: ``p1`` / ``p2`` (who won), ``draw``,
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from core import labels
@@ -114,18 +115,28 @@ def parse_table_result(line: str) -> tuple[int, str]:
 
 def check_result(result: Result, match_type: str, stage: str = "swiss") -> None:
     """Raise :class:`RuleError` (with the rule id) if ``result`` cannot happen."""
-    w1, w2, d = result.p1_wins, result.p2_wins, result.draws
-    if w1 < 0 or w2 < 0 or d < 0:
-        raise LyceeError(_("{result}: game counts cannot be negative", result=f"{w1}-{w2}-{d}"))
+    _refuse_negative(result)
     if result.intentional:
         _check_intentional(result, stage)
         return
+    _game_check(match_type)(result)
+    if stage == "top" and result.outcome == "draw":
+        _refuse_undecided_elimination(result)
+
+
+def _refuse_negative(result: Result) -> None:
+    """A game count below zero is refused."""
+    w1, w2, d = result.p1_wins, result.p2_wins, result.draws
+    if w1 < 0 or w2 < 0 or d < 0:
+        raise LyceeError(_("{result}: game counts cannot be negative", result=f"{w1}-{w2}-{d}"))
+
+
+def _game_check(match_type: str) -> Callable[[Result], None]:
+    """The check of a result's games for ``match_type`` (an unknown type is refused)."""
     check = _GAME_CHECKS.get(match_type)
     if check is None:
         raise LyceeError(_("unknown match type {type!r}", type=match_type))
-    check(result)
-    if stage == "top" and result.outcome == "draw":
-        _refuse_undecided_elimination(result)
+    return check
 
 
 def _refuse_undecided_elimination(result: Result) -> None:

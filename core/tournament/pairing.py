@@ -102,6 +102,7 @@ ends; every result is optimal for the cost vector above.
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import partial
 from operator import is_not
@@ -247,19 +248,26 @@ def _met_from_rounds(event: Event, ids: list[str]) -> list[set[int]]:
     """Previous Swiss opponents read from the event's rounds, round by round."""
     local = {pid: i for i, pid in enumerate(ids)}
     met: list[set[int]] = [set() for _ in ids]
-    get = local.get
-    for rnd in event.rounds:
-        if rnd.stage != "swiss":
-            continue
-        for m in rnd.matches:
-            if m.p2 is None:
-                continue
-            a = get(m.p1)
-            b = get(m.p2)
-            if a is not None and b is not None:
-                met[a].add(b)
-                met[b].add(a)
+    for a, b in _local_pairs(_swiss_meetings(event), local):
+        met[a].add(b)
+        met[b].add(a)
     return met
+
+
+def _local_pairs(pairs, local: dict[str, int]) -> Iterator[tuple[int, int]]:
+    """The pairs of ids ``pairs`` whose two players both have a local index, as those indices."""
+    get = local.get
+    for p1, p2 in pairs:
+        a, b = get(p1), get(p2)
+        if a is not None and b is not None:
+            yield a, b
+
+
+def _swiss_meetings(event: Event) -> Iterator[tuple[str, str]]:
+    """The two players of every Swiss match played so far (byes left out), round by round."""
+    for rnd in event.rounds:
+        if rnd.stage == "swiss":
+            yield from ((m.p1, m.p2) for m in rnd.matches if m.p2 is not None)
 
 
 def _met_from_ledger(led: Ledger, ids: list[str]) -> list[set[int]]:
@@ -282,9 +290,8 @@ def _apart_sets(pairs, ids: list[str]) -> list[set[int]] | None:
     local = {pid: i for i, pid in enumerate(ids)}
     out: list[set[int]] = [set() for _ in ids]
     found = False
-    for a, b in pairs:
-        x, y = local.get(a), local.get(b)
-        if x is not None and y is not None and x != y:
+    for x, y in _local_pairs(pairs, local):
+        if x != y:
             out[x].add(y)
             out[y].add(x)
             found = True
@@ -343,17 +350,21 @@ def _cost(pts: list[int], met: list[set[int]], pairs, apart: list[set[int]] | No
             rem += 1
         if apart is not None and b in apart[a]:
             kept += 1
-        ga, gb = gi[pts[a]], gi[pts[b]]
-        if ga > gb:
-            ga, gb = gb, ga
-        for t in range(ga, gb):
-            floats[t] += 1
+        if _count_floats(floats, gi[pts[a]], gi[pts[b]]):
+            outside += 2
         d = abs(pts[a] - pts[b])
         sq += d * d
         diff += d
-        if ga != gb:
-            outside += 2
     return PairingCost(rem, tuple(floats), sq, outside, diff, kept)
+
+
+def _count_floats(floats: list[int], ga: int, gb: int) -> bool:
+    """Count a pair of score groups ``ga`` and ``gb`` on each group boundary it crosses; whether it
+    crosses one (both players then pair outside their group)."""
+    lo, hi = min(ga, gb), max(ga, gb)
+    for t in range(lo, hi):
+        floats[t] += 1
+    return lo != hi
 
 
 # ---------------------------------------------------------------------------
@@ -431,45 +442,45 @@ def _runs(bad: set[int], k: int) -> list[tuple[int, int]]:
 
 def _fast_pass(groups, met, rng, runs, sols):
     """Fast path around the given exact windows; returns (pairs, failed groups)."""
-    k = len(groups)
     win_at = {a: (a, b) for a, b in runs}
     pairs: list[tuple[int, int]] = []
     bad: set[int] = set()
     incoming: list[int] = []
     tainted = False  # a failure above may have left the parity wrong
     i = 0
-    while i < k:
-        if i in win_at:
-            run = win_at[i]
-            sol = sols[run]
-            pairs.extend(sol.pairs)
-            incoming = list(sol.downs)
+    while i < len(groups):
+        run = win_at.get(i)
+        if run is not None:
+            pairs.extend(sols[run].pairs)
+            incoming = list(sols[run].downs)
             tainted = False
             i = run[1] + 1
             continue
         nxt = win_at.get(i + 1)
-        requests = list(sols[nxt].ups) if nxt is not None else []
-        last = i == k - 1 or nxt is not None
-        res = _fast_group(
-            groups[i],
-            incoming,
-            requests,
-            last,
-            None if last else groups[i + 1],
-            met,
-            rng,
+        gpairs, incoming, failed = _fast_step(
+            groups, i, None if nxt is None else sols[nxt], incoming, tainted, met, rng
         )
-        if res is None:
-            if not (tainted and _parity_only(groups[i], incoming, requests, last)):
-                bad.add(i)
+        if gpairs is None:
             tainted = True
-            incoming = []
         else:
-            gpairs, floater = res
             pairs.extend(gpairs)
-            incoming = [floater] if floater is not None else []
+        if failed:
+            bad.add(i)
         i += 1
     return pairs, bad
+
+
+def _fast_step(groups, i, window_below, incoming, tainted, met, rng):
+    """Group ``i`` (outside the windows) by the fast path, ``window_below`` the solved window just under
+    it or None: (its pairs or None when it fails, the players it sends down, whether the failure is
+    its own rather than a parity left wrong by a failure above)."""
+    requests = list(window_below.ups) if window_below is not None else []
+    last = i == len(groups) - 1 or window_below is not None
+    res = _fast_group(groups[i], incoming, requests, last, None if last else groups[i + 1], met, rng)
+    if res is None:
+        return None, [], not (tainted and _parity_only(groups[i], incoming, requests, last))
+    gpairs, floater = res
+    return gpairs, [floater] if floater is not None else [], False
 
 
 def _parity_only(members, incoming, requests, last) -> bool:
@@ -489,17 +500,29 @@ def _fast_group(members, incoming, requests, last, next_members, met, rng):
     if outside is None:
         return None
     pairs, rest = outside
+    paired = _pair_rest(rest, last, next_members, met)
+    if paired is None:
+        return None
+    inner, floater = paired
+    pairs.extend(inner)
+    return pairs, floater
+
+
+def _pair_rest(rest: list[int], last: bool, next_members, met) -> tuple[list[tuple[int, int]], int | None] | None:
+    """Pair the members ``rest`` among themselves, one floating down when they are odd (one the group
+    below can take, unless ``last``): (the pairs, the floater or None), or None when the fast path cannot."""
     need_float = len(rest) % 2 == 1
     if need_float and last:
         return None
     inner, left = _greedy_pairs(rest, met)
     if not _repair_leftovers(inner, left, 1 if need_float else 0, met):
         return None
-    floater = left[0] if need_float else None
-    if floater is not None and next_members is not None:
+    if not need_float:
+        return inner, None
+    floater = left[0]
+    if next_members is not None:
         floater = _takeable_floater(inner, floater, next_members, met)
-    pairs.extend(inner)
-    return pairs, floater
+    return inner, floater
 
 
 def _pair_outside(ext: list[int], order: list[int], met) -> tuple[list[tuple[int, int]], list[int]] | None:
@@ -642,23 +665,18 @@ def _frame(a: int, b: int, groups, values) -> _Frame:
     players = [p for g in range(a, b + 1) for p in groups[g]]
     grp = {p: g for g in range(a, b + 1) for p in groups[g]}
     above = sum(len(groups[g]) for g in range(a))
+    t0, nb, maxd2 = _crossings(a, b, has_up, has_down, values)
+    return _Frame(a, b, players, grp, a == 0 and b == k - 1, has_up, has_down, above % 2, t0, nb, maxd2)
+
+
+def _crossings(a: int, b: int, has_up: bool, has_down: bool, values) -> tuple[int, int, int]:
+    """The group boundaries window a..b may cross (with the group above and below it, when there is
+    one): (the first, how many, the square of the widest score gap across them)."""
     t0 = a - 1 if has_up else a
     t1 = b if has_down else b - 1
     lo_v = values[a - 1] if has_up else values[a]
     hi_v = values[b + 1] if has_down else values[b]
-    return _Frame(
-        a,
-        b,
-        players,
-        grp,
-        a == 0 and b == k - 1,
-        has_up,
-        has_down,
-        above % 2,
-        t0,
-        max(0, t1 - t0 + 1),
-        (lo_v - hi_v) ** 2,
-    )
+    return t0, max(0, t1 - t0 + 1), (lo_v - hi_v) ** 2
 
 
 def _weights(f: _Frame, nv: int, apart) -> tuple[int, int, int, int, list[int]]:
@@ -759,10 +777,16 @@ def _window_of(f: _Frame, mate: list[int], m_u: int, rng) -> _Window | None:
     ups = [W[x] for x in range(nw) if mate[x] >= nw]
     if not _serves(f, mate, m_u, len(ups)):
         return None
-    pairs = [(W[x], W[mate[x]]) for x in range(nw) if 0 <= mate[x] < nw and x < mate[x]]
+    pairs = _inner_pairs(W, mate)
     downs = [W[x] for x in range(nw) if mate[x] < 0]
     rng.shuffle(downs)
     return _Window(pairs, ups, downs)
+
+
+def _inner_pairs(W: list[int], mate: list[int]) -> list[tuple[int, int]]:
+    """The pairs the matching ``mate`` makes among the window's players ``W`` (each once)."""
+    nw = len(W)
+    return [(W[x], W[mate[x]]) for x in range(nw) if 0 <= mate[x] < nw and x < mate[x]]
 
 
 def _solve_window(a, b, groups, values, met, rng, apart=None) -> _Window:

@@ -385,7 +385,7 @@ def plan_event(
 ) -> Plan:
     """The projected finish of ``event`` at ``now`` and its alternatives (one
     Swiss round fewer, top 4, top 8)."""
-    now = now if now.tzinfo is not None else now.replace(tzinfo=timezone.utc)
+    now = _as_utc(now)
     times = measure(log, event)
     overrun, turnaround, slots, source, measured = _figures(times, history or [])
     minutes = event.minutes
@@ -396,14 +396,30 @@ def plan_event(
     base_top = _base_top(event, top, tops, alone)
     pace = _pace(event, times, now, turnaround, minutes + overrun)
     pace.spread_round = _stdev(slots) if len(slots) >= 2 else DEFAULT_SPREAD
+    opts = _options(
+        event, pace, base_rounds, base_top, _alternatives(base_rounds, base_top, swiss_done, bool(tops), alone)
+    )
+    finished = _finished_at(event, times, bool(tops), base_rounds, base_top)
+    return Plan(event.name, now, minutes, overrun, turnaround, source, measured, opts, finished)
+
+
+def _as_utc(now: datetime) -> datetime:
+    """``now`` itself when it names its time zone, else read as UTC."""
+    return now if now.tzinfo is not None else now.replace(tzinfo=timezone.utc)
+
+
+def _options(
+    event: Event, pace: _Pace, base_rounds: int, base_top: int, alternatives: list[tuple[str, int, int]]
+) -> list[Option]:
+    """The plan as planned, then each of the ``alternatives`` (label, rounds, top) that differs from
+    those before it."""
     opts = [pace.option(event, _("as planned"), base_rounds, base_top)]
     seen = {(base_rounds, base_top)}
-    for label, r, t in _alternatives(base_rounds, base_top, swiss_done, bool(tops), alone):
+    for label, r, t in alternatives:
         if (r, t) not in seen:
             seen.add((r, t))
             opts.append(pace.option(event, label, r, t))
-    finished = _finished_at(event, times, bool(tops), base_rounds, base_top)
-    return Plan(event.name, now, minutes, overrun, turnaround, source, measured, opts, finished)
+    return opts
 
 
 def _base_rounds(event: Event, rounds: int | None, swiss_done: int, alone: bool) -> int:
@@ -492,11 +508,15 @@ def _finished_at(event: Event, times: list[RoundTimes], cut: bool, base_rounds: 
     cur = event.current_round
     if cur is None or not cur.complete or not _last_ended(times):
         return None
-    if cut and _is_final(cur):
-        return times[-1].end  # the final is decided
-    if not cut and not base_top and _last_swiss(event, cur, base_rounds):
-        return times[-1].end  # the last Swiss round, no cut planned
-    return None
+    return times[-1].end if _ends_event(event, cur, cut, base_rounds, base_top) else None
+
+
+def _ends_event(event: Event, cur: Round, cut: bool, base_rounds: int, base_top: int) -> bool:
+    """Whether the complete round ``cur`` ends the event: the final decided (with a cut made), or the
+    last Swiss round with no cut planned."""
+    if cut:
+        return _is_final(cur)
+    return not base_top and _last_swiss(event, cur, base_rounds)
 
 
 def _last_swiss(event: Event, rnd: Round, base_rounds: int) -> bool:
