@@ -119,15 +119,24 @@ def own_standings(sw: SwissTotals, chain, ids, doc: dict, unranked: set[str] | f
     on both share a rank; ``unranked`` players (O-PEN-2) last, rank None."""
     fig = sw.figures()
     order, keys = ordered(doc, sw.keys(chain), ids)
-    order = [p for p in order if p not in unranked] + [p for p in order if p in unranked]
+    order = _unranked_last(order, unranked)
     rows: list[dict] = []
     for pos, p in enumerate(order):
-        if p in unranked:
-            rank = None
-        else:
-            rank = pos + 1 if pos == 0 or keys[order[pos - 1]] != keys[p] else rows[-1]["rank"]
+        rank = None if p in unranked else _rank_at(order, keys, pos, rows)
         rows.append(_standings_row(sw, p, rank, fig[p]))
     return rows
+
+
+def _unranked_last(order: list[str], unranked: set[str] | frozenset) -> list[str]:
+    """``order`` with the ``unranked`` players moved to its end, each part in order."""
+    return [p for p in order if p not in unranked] + [p for p in order if p in unranked]
+
+
+def _rank_at(order: list[str], keys: dict, pos: int, rows: list[dict]) -> int:
+    """The rank of the player at ``pos``: the previous row's when their keys are equal."""
+    if pos == 0 or keys[order[pos - 1]] != keys[order[pos]]:
+        return pos + 1
+    return rows[-1]["rank"]
 
 
 def _standings_row(sw: SwissTotals, p: str, rank: int | None, f: dict) -> dict:

@@ -276,14 +276,25 @@ def _bye_holder_problem(ck: Checked, pid: str, paired: list[str]) -> str | None:
 def _lower_ranked_problem(ck: Checked, pid: str, cands: list[str]) -> str | None:
     """Why ``pid`` should not have the bye among the players of fewest byes
     ``cands``: one of them ranks lower (a player tied with the lowest is accepted)."""
-    sw, name = ck.sw, ck.name
+    sw = ck.sw
     low_pts = min(sw.points[x] for x in cands)
-    keys = sw.keys(ck.chain, {pid} | {x for x in cands if sw.points[x] == low_pts})
-    low = min(keys[x] for x in keys if x != pid or sw.points[pid] == low_pts)
+    keys = sw.keys(ck.chain, {pid} | _on_points(sw, cands, low_pts))
+    low = _lowest_key(keys, pid, pid_counts=sw.points[pid] == low_pts)
     if keys[pid] == low:
         return None
     lower = next(x for x in keys if keys[x] == low)
-    return _("{name} gets the bye but {other} ranks lower", name=name[pid], other=name[lower])
+    return _("{name} gets the bye but {other} ranks lower", name=ck.name[pid], other=ck.name[lower])
+
+
+def _on_points(sw, players: list[str], points) -> set[str]:
+    """The ``players`` who have exactly ``points``."""
+    return {x for x in players if sw.points[x] == points}
+
+
+def _lowest_key(keys: dict, pid: str, pid_counts: bool):
+    """The lowest ranking key; ``pid``'s own key counts only when ``pid_counts``
+    (the bye holder is on the lowest points)."""
+    return min(keys[x] for x in keys if x != pid or pid_counts)
 
 
 def _check_pairing_order(ck: Checked, number: int, matches: list[dict]) -> None:
