@@ -321,16 +321,19 @@ def why_lines(event: Event, why, with_draw: bool = True) -> list[str]:
 
     parts = [
         _("{name} plays down so that no rematch is needed further down (G-SWISS-PAIR-2)", name=name(r[1]))
-        for r in why
-        if r[0] == "chain"
+        for r in _of_kind(why, "chain")
     ]
     parts += [_SENTENCES[r[0]](r, name) for r in why if r[0] in _SENTENCES]
     parts += _rematch_sentences(why, name)
     if with_draw:
-        for r in why:
-            if r[0] == "draw":
-                parts.append(_draw_sentence(r[1], first=not parts))
+        for r in _of_kind(why, "draw"):
+            parts.append(_draw_sentence(r[1], first=not parts))
     return parts
+
+
+def _of_kind(why, kind: str) -> list:
+    """The reasons of one ``kind`` ("chain", "draw" ...), in order."""
+    return [r for r in why if r[0] == kind]
 
 
 def _rematch_sentences(why, name: Callable[[str], str]) -> list[str]:

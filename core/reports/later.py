@@ -132,16 +132,21 @@ def later_actions(desk, before: Event, after: Event, data, then: str | None, by:
     if then == "keep":
         return [("ruling", _keep_ruling(desk, broken, later, data, by))]
     if not open_round:
-        raise RuleError(
-            _(
-                "round(s) {rounds} cannot be paired again: round {n} already has results (or its clock runs); "
-                "the head judge keeps them (--then keep --by HEAD_JUDGE) or undo back to round {n} (`lycee undo`)",
-                rounds=join_list([str(n) for n in later]),
-                n=later[0],
-            ),
-            "L-LATER",
-        )
+        raise _not_again(later)
     return _repair_actions(desk, after, last, data)
+
+
+def _not_again(later: list[int]) -> RuleError:
+    """The refusal to pair the ``later`` rounds again: the first already has results (or its clock runs)."""
+    return RuleError(
+        _(
+            "round(s) {rounds} cannot be paired again: round {n} already has results (or its clock runs); "
+            "the head judge keeps them (--then keep --by HEAD_JUDGE) or undo back to round {n} (`lycee undo`)",
+            rounds=join_list([str(n) for n in later]),
+            n=later[0],
+        ),
+        "L-LATER",
+    )
 
 
 def _undecided(data, later: list[int], rules: str, open_number: int | None) -> RuleError:
