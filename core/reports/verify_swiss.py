@@ -163,11 +163,16 @@ def least_rematches(plist: list[str], opps: dict[str, list[str]]) -> int:
     n = len(plist)
     index = {p: i for i, p in enumerate(plist)}
     met = [{index[q] for q in opps.get(p, ()) if q in index} for p in plist]
-    if n >= 3 and n - 1 - max(map(len, met)) >= n / 2:
+    if _dirac_holds(n, met):
         return 0
     everyone = set(range(n))
     adj = [everyone - m - {i} for i, m in enumerate(met)]
     return n // 2 - max_matching(n, adj)
+
+
+def _dirac_holds(n: int, met: list[set[int]]) -> bool:
+    """Whether every one of ``n`` players has not met at least ``n/2`` others (a perfect matching exists)."""
+    return n >= 3 and n - 1 - max(map(len, met)) >= n / 2
 
 
 # ---------------------------------------------------------------------------
