@@ -555,10 +555,15 @@ def split_minimum(
     best: dict[int, int] = {0: 0}  # players the last free group puts beside the stretch below it -> least cost
     for n, choices in enumerate(_free_choices(groups, seps, par, d)):
         best = _beside_next(stretches, n, choices, best)
-    ends = [acc + c for prev, acc in best.items() if (c := stretches.cost(len(seps), prev, 0)) is not None]
+    return total + _last_stretch(stretches, len(seps), best), stretches.largest
+
+
+def _last_stretch(stretches: _Stretches, n: int, best: dict[int, int]) -> int:
+    """The least cost down to the bottom: ``best`` for the last free group plus the stretch below it."""
+    ends = [acc + c for prev, acc in best.items() if (c := stretches.cost(n, prev, 0)) is not None]
     if not ends:
         raise AssertionError("no stretch parities fit")
-    return total + min(ends), stretches.largest
+    return min(ends)
 
 
 def _free_boundaries(
@@ -566,9 +571,7 @@ def _free_boundaries(
 ) -> tuple[int, dict[int, int]]:
     """(cost, pairs across) of the boundaries between two consecutive free
     groups: a pair of unmet players across where the players above are odd (fact 4)."""
-    above = [0]
-    for g in groups:
-        above.append(above[-1] + len(g))
+    above = _players_above(groups)
     total = 0
     par: dict[int, int] = {}  # boundary j (below group j) between two free groups -> pairs across it
     for x, y in zip(seps, seps[1:]):
@@ -578,6 +581,14 @@ def _free_boundaries(
                 a, b = next((a, b) for a in groups[x] for b in groups[y] if frozenset((a, b)) not in met)
                 total += pair(a, b)
     return total, par
+
+
+def _players_above(groups: list[list[str]]) -> list[int]:
+    """The number of players above each group (and, last, of all of them)."""
+    above = [0]
+    for g in groups:
+        above.append(above[-1] + len(g))
+    return above
 
 
 def _free_choices(groups: list[list[str]], seps: list[int], par: dict[int, int], d: int) -> list[list[tuple[int, int]]]:

@@ -220,16 +220,22 @@ def placings(tops: list[dict], rows: list[dict]) -> list[tuple[int, str]] | None
     final = _decided_final(tops)
     if final is None:
         return None
-    placed = _Placed({r["id"]: i for i, r in enumerate(rows)})
+    placed = _bracket_places(tops, final, {r["id"]: i for i, r in enumerate(rows)})
+    return [(i + 1, p) for i, p in enumerate(placed)] + _outside_the_cut(rows, placed)
+
+
+def _bracket_places(tops: list[dict], final: dict, swiss_pos: dict[str, int]) -> list[str]:
+    """The bracket's entrants in place order: the final, the third-place match,
+    each earlier round's losers, then those who left the bracket otherwise (dropped)."""
+    placed = _Placed(swiss_pos)
     placed.add_match(final)
     third = _decided_third_place(tops[-1])
     if third is not None:
         placed.add_match(third)
     for rnd in reversed(tops[:-1]):
         placed.add(_losers(rnd))
-    # entrants who left the bracket otherwise (dropped), then the rest
     placed.add([x for m in tops[0]["matches"] for x in (m["p1"], m.get("p2"))])
-    return [(i + 1, p) for i, p in enumerate(placed.order)] + _outside_the_cut(rows, placed.order)
+    return placed.order
 
 
 def _outside_the_cut(rows: list[dict], placed: list[str]) -> list[tuple[int, str]]:
