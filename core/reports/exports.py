@@ -208,18 +208,20 @@ def standings_table(event: Event):
         rows = [_final_row(event, f, by_id[f.id], tbs) for f in final]
         title = _("{event}: final standings", event=event.name) + rules_words(event)
         return title, [_("Place"), _("Name"), _("Reached"), _("Swiss rank"), *head[2:]], rows
-    rows = [
-        [
-            _rank_cell(r),
-            r.name,
-            r.points,
-            r.record,
-            *_tiebreak_cells(r, tbs),
-            labels.player_status_label(r.status, event.rules),
-        ]
-        for r in swiss
-    ]
+    rows = [_swiss_row(event, r, tbs) for r in swiss]
     return _swiss_title(event) + rules_words(event), head, rows
+
+
+def _swiss_row(event: Event, r, tbs) -> list:
+    """One row of the Swiss standings: rank, name, points, record, tiebreakers, status."""
+    return [
+        _rank_cell(r),
+        r.name,
+        r.points,
+        r.record,
+        *_tiebreak_cells(r, tbs),
+        labels.player_status_label(r.status, event.rules),
+    ]
 
 
 def _rank_cell(r):
