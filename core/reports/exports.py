@@ -455,9 +455,13 @@ def export_filename(event: Event, what: str, fmt: str, round_number: int | None 
     ja = language() != "en" and what in FILE_WORDS
     parts = [event.date, safe_name(event.name), safe_name(FILE_WORDS[what]()) if ja else what]
     if what in BY_ROUND and event.rounds:
-        n = round_number or len(event.rounds)
-        parts.append(safe_name(_("round {n} (in a file name)", n=n)) if ja else f"r{n}")
+        parts.append(_round_part(round_number or len(event.rounds), ja))
     return "_".join(parts) + f".{fmt}"
+
+
+def _round_part(n: int, ja: bool) -> str:
+    """The round in a file name: ``r3``, in Japanese in words (``第3回戦``)."""
+    return safe_name(_("round {n} (in a file name)", n=n)) if ja else f"r{n}"
 
 
 def as_of_round(event: Event, round_number: int | None) -> Event:
