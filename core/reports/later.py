@@ -194,12 +194,17 @@ def _pair_top_again(desk, bare: Event, last):
     """The pairing of elimination round ``last`` again: the cut itself when
     it was the first elimination round, else the bracket's next round."""
     if not any(r.stage == "top" for r in bare.rounds):
-        size = sum(1 for m in last.matches for p in (m.p1, m.p2) if p is not None)
+        size = _seated_count(last)
         return replace_payload(desk.pair_data(last.number, top_cut(bare, size), "top"), third_place=last.third_place)
     nxt = next_elimination_round(bare)
     if nxt is None:
         raise LyceeError(_("the elimination bracket is finished (G-SE)"))
     return desk.pair_data(last.number, nxt, "top")
+
+
+def _seated_count(rnd) -> int:
+    """The players seated in round ``rnd``'s matches."""
+    return sum(1 for m in rnd.matches for p in (m.p1, m.p2) if p is not None)
 
 
 def _repair_actions(desk, after: Event, last, data) -> list:

@@ -308,7 +308,7 @@ def _check_pairing_order(ck: Checked, number: int, matches: list[dict]) -> None:
     sw = ck.sw
     pairs = _known_pairs(sw, matches)
     plist = [x for a, b, _t in pairs for x in (a, b)]
-    if not pairs or len(set(plist)) != len(plist):
+    if not pairs or _plays_twice(plist):
         return  # nobody paired, or somebody plays twice (already reported)
     cost = PairCost(sw.points, sw.met, plist)
     actual = sum(cost.pair(a, b) for a, b, _t in pairs)
@@ -318,6 +318,11 @@ def _check_pairing_order(ck: Checked, number: int, matches: list[dict]) -> None:
         _rematch_findings(ck, number, pairs, rematches, least)
         return
     _check_least_cost(ck, number, cost, pairs, plist, actual, least)
+
+
+def _plays_twice(plist: list[str]) -> bool:
+    """Whether a player is paired twice in the round."""
+    return len(set(plist)) != len(plist)
 
 
 def _known_pairs(sw, matches: list[dict]) -> list[tuple[str, str, int]]:
