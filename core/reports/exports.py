@@ -204,12 +204,17 @@ def standings_table(event: Event):
     swiss = standings(event)
     head = [_("Rank"), _("Name"), _("Points"), _("Record"), *[t.header for t in tbs], _("Status")]
     if final is not None:
-        by_id = {r.id: r for r in swiss}
-        rows = [_final_row(event, f, by_id[f.id], tbs) for f in final]
-        title = _("{event}: final standings", event=event.name) + rules_words(event)
-        return title, [_("Place"), _("Name"), _("Reached"), _("Swiss rank"), *head[2:]], rows
+        return _final_table(event, final, swiss, tbs, head)
     rows = [_swiss_row(event, r, tbs) for r in swiss]
     return _swiss_title(event) + rules_words(event), head, rows
+
+
+def _final_table(event: Event, final, swiss, tbs, head: list[str]):
+    """The final placings (G-SE): place, how far each player went, then the Swiss figures."""
+    by_id = {r.id: r for r in swiss}
+    rows = [_final_row(event, f, by_id[f.id], tbs) for f in final]
+    title = _("{event}: final standings", event=event.name) + rules_words(event)
+    return title, [_("Place"), _("Name"), _("Reached"), _("Swiss rank"), *head[2:]], rows
 
 
 def _swiss_row(event: Event, r, tbs) -> list:
