@@ -54,18 +54,21 @@ def format_summary(event: Event) -> tuple[str, bool]:
     """The event's format in words, and whether it must be reported when
     applying for sanction (G-OTHER-FORMAT: anything but Swiss or single
     elimination)."""
-    stages = {r.stage for r in event.rounds}
-    if not stages:  # nothing played yet: the format planned
-        stages = {"top"} if event.rounds_planned == 0 else {"swiss"}  # single elimination alone (G-SE)
-    parts = []
-    if "swiss" in stages:
-        parts.append(_("Swiss"))
-    if "top" in stages:
-        parts.append(_("single elimination"))
-    if "playoff" in stages:
-        parts.append(PLAYOFF_REMARK)
-    other = bool(stages - {"swiss", "top", "playoff"})
+    stages = {r.stage for r in event.rounds} or _planned_stages(event)
+    words = _stage_words()
+    parts = [words[s] for s in words if s in stages]
+    other = bool(stages - set(words))
     return " + ".join(parts), other
+
+
+def _planned_stages(event: Event) -> set[str]:
+    """The stages planned while nothing is played: single elimination alone (G-SE) or Swiss."""
+    return {"top"} if event.rounds_planned == 0 else {"swiss"}
+
+
+def _stage_words() -> dict[str, str]:
+    """Each stage of a known format in words, in the order they are named."""
+    return {"swiss": _("Swiss"), "top": _("single elimination"), "playoff": PLAYOFF_REMARK}
 
 
 def _calendar_words(event: Event) -> str:
@@ -91,13 +94,18 @@ def _calendar_words(event: Event) -> str:
     )
 
 
+def _known_names(event: Event, pids) -> str:
+    """The names of the players ``pids`` the event has, joined in words ("-" for none)."""
+    return join_list((event.player(p).name for p in pids if event.has_player(p)), words=True) or "-"
+
+
 def _override_rows(event: Event) -> list[list]:
     """The head judge's override of the round-1 deck check (G-HEAD-JUDGE,
     core.rules.builds), named on the report: who, when, why, for whom."""
     b = event.build
     if b is None or not b.overridden:
         return []
-    names = join_list((event.player(p).name for p in b.override_players if event.has_player(p)), words=True) or "-"
+    names = _known_names(event, b.override_players)
     return [
         [
             _("Deck override"),

@@ -118,13 +118,7 @@ def _event_id(name: str) -> str:
 def parse_csv(text: str, name: str, date: str, source: str = "csv") -> dict:
     """The lycee-event/1 document of a CSV of rounds; every problem is named
     by its line and column (ValidationError)."""
-    rows = _read_rows(text, source)
-    read = _CsvRounds(_columns(rows, source), source)
-    for ln, row in enumerate(rows[1:], 2):
-        if any(c.strip() for c in row):
-            read.row(ln, row)
-    if read.bad:
-        raise ValidationError(source, read.bad)
+    read = _read_rounds(text, source)
     numbers = _round_numbers(read, source)
     out_rounds = [_doc_round(n, read.rounds[n]) for n in numbers]
     swiss = [n for n in numbers if read.rounds[n]["stage"] == "swiss"]
@@ -146,6 +140,24 @@ def parse_csv(text: str, name: str, date: str, source: str = "csv") -> dict:
         "rounds": out_rounds,
         "penalties": [],
     }
+
+
+def _read_rounds(text: str, source: str) -> "_CsvRounds":
+    """The CSV's rounds read row by row (blank rows skipped); ValidationError
+    naming every bad line."""
+    rows = _read_rows(text, source)
+    read = _CsvRounds(_columns(rows, source), source)
+    for ln, row in enumerate(rows[1:], 2):
+        if _has_cells(row):
+            read.row(ln, row)
+    if read.bad:
+        raise ValidationError(source, read.bad)
+    return read
+
+
+def _has_cells(row: list[str]) -> bool:
+    """Whether a CSV row holds anything but blanks."""
+    return any(c.strip() for c in row)
 
 
 def _read_rows(text: str, source: str) -> list[list[str]]:
@@ -204,20 +216,28 @@ class _CsvRounds:
 
     def row(self, ln: int, row: list[str]) -> None:
         """One line: a seat of a match, added to its round or checked against the other side already read."""
-        cell = {h: (row[i].strip() if i < len(row) else "") for h, i in self.col.items()}
+        cell = self._cells(row)
         where = f"line {ln}"
         fields = self._fields(cell, where)
         if fields is None:
             return
         rnd, table, res = fields
         r = self.rounds.setdefault(rnd, {"number": rnd, "stage": cell.get("stage") or "swiss", "tables": {}})
-        a, b = self.pid(cell["player"]), (self.pid(cell["opponent"]) if cell["opponent"] else None)
+        a, b = self.pid(cell["player"]), self._opponent(cell)
         self._check_size(where)
         m = _match(table, a, b, res)
-        if b is None and m["outcome"] not in ("bye", "double_loss", None):
+        if _lone_but_not_bye(m):
             self.bad.append((f"{where} result", _("a line without an opponent is a bye")))
             return
         self._put(r, m, where)
+
+    def _cells(self, row: list[str]) -> dict[str, str]:
+        """The line's cells by column name, stripped; a missing cell is empty."""
+        return {h: (row[i].strip() if i < len(row) else "") for h, i in self.col.items()}
+
+    def _opponent(self, cell: dict[str, str]) -> str | None:
+        """The opponent's id, or None on a line without one."""
+        return self.pid(cell["opponent"]) if cell["opponent"] else None
 
     def _check_size(self, where: str) -> None:
         """The size of an event (issue 44): refused at once, not after the whole file."""
@@ -258,6 +278,11 @@ class _CsvRounds:
             )
             return None
         return rnd, table, res
+
+
+def _lone_but_not_bye(m: dict) -> bool:
+    """A line without an opponent whose result is not a bye (nor a double loss)."""
+    return m["p2"] is None and m["outcome"] not in ("bye", "double_loss", None)
 
 
 def _match(table: int, a: str, b: str | None, res: tuple) -> dict:

@@ -145,7 +145,7 @@ def _explained(event: Event, matches, seed: str) -> _Explained:
     """What the reasons of one round are read from: points, byes, meetings, keep-apart, who is paired."""
     led, pts, byes, met = _points_and_meetings(event)
     kept, made = _apart_reasons(event, matches, seed)
-    paired = [x for m in matches if m.p2 is not None for x in (m.p1, m.p2)]
+    paired = [x for m in _two_player(matches) for x in (m.p1, m.p2)]
     return _Explained(
         event,
         matches,
@@ -160,6 +160,11 @@ def _explained(event: Event, matches, seed: str) -> _Explained:
         sorted(pts.get(x, 0) for x in paired),
         [m.p1 for m in matches if m.p2 is None],
     )
+
+
+def _two_player(matches) -> list:
+    """The matches of two players (not the byes)."""
+    return [m for m in matches if m.p2 is not None]
 
 
 @dataclass
@@ -223,7 +228,7 @@ def _apart_reasons(event: Event, matches, seed: str):
         return {}, {}
 
     apart = {frozenset(x) for x in event.apart}
-    pairs = {frozenset(m.players()) for m in matches if m.p2 is not None}
+    pairs = {frozenset(m.players()) for m in _two_player(matches)}
     kept = _kept_apart(event, seed, apart, pairs)
     made_pairs = pairs & apart
     if not made_pairs:
@@ -321,16 +326,19 @@ def why_lines(event: Event, why, with_draw: bool = True) -> list[str]:
 
     parts = [
         _("{name} plays down so that no rematch is needed further down (G-SWISS-PAIR-2)", name=name(r[1]))
-        for r in why
-        if r[0] == "chain"
+        for r in _of_kind(why, "chain")
     ]
     parts += [_SENTENCES[r[0]](r, name) for r in why if r[0] in _SENTENCES]
     parts += _rematch_sentences(why, name)
     if with_draw:
-        for r in why:
-            if r[0] == "draw":
-                parts.append(_draw_sentence(r[1], first=not parts))
+        for r in _of_kind(why, "draw"):
+            parts.append(_draw_sentence(r[1], first=not parts))
     return parts
+
+
+def _of_kind(why, kind: str) -> list:
+    """The reasons of one ``kind`` ("chain", "draw" ...), in order."""
+    return [r for r in why if r[0] == kind]
 
 
 def _rematch_sentences(why, name: Callable[[str], str]) -> list[str]:

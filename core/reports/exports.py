@@ -204,22 +204,29 @@ def standings_table(event: Event):
     swiss = standings(event)
     head = [_("Rank"), _("Name"), _("Points"), _("Record"), *[t.header for t in tbs], _("Status")]
     if final is not None:
-        by_id = {r.id: r for r in swiss}
-        rows = [_final_row(event, f, by_id[f.id], tbs) for f in final]
-        title = _("{event}: final standings", event=event.name) + rules_words(event)
-        return title, [_("Place"), _("Name"), _("Reached"), _("Swiss rank"), *head[2:]], rows
-    rows = [
-        [
-            _rank_cell(r),
-            r.name,
-            r.points,
-            r.record,
-            *_tiebreak_cells(r, tbs),
-            labels.player_status_label(r.status, event.rules),
-        ]
-        for r in swiss
-    ]
+        return _final_table(event, final, swiss, tbs, head)
+    rows = [_swiss_row(event, r, tbs) for r in swiss]
     return _swiss_title(event) + rules_words(event), head, rows
+
+
+def _final_table(event: Event, final, swiss, tbs, head: list[str]):
+    """The final placings (G-SE): place, how far each player went, then the Swiss figures."""
+    by_id = {r.id: r for r in swiss}
+    rows = [_final_row(event, f, by_id[f.id], tbs) for f in final]
+    title = _("{event}: final standings", event=event.name) + rules_words(event)
+    return title, [_("Place"), _("Name"), _("Reached"), _("Swiss rank"), *head[2:]], rows
+
+
+def _swiss_row(event: Event, r, tbs) -> list:
+    """One row of the Swiss standings: rank, name, points, record, tiebreakers, status."""
+    return [
+        _rank_cell(r),
+        r.name,
+        r.points,
+        r.record,
+        *_tiebreak_cells(r, tbs),
+        labels.player_status_label(r.status, event.rules),
+    ]
 
 
 def _rank_cell(r):
@@ -453,9 +460,13 @@ def export_filename(event: Event, what: str, fmt: str, round_number: int | None 
     ja = language() != "en" and what in FILE_WORDS
     parts = [event.date, safe_name(event.name), safe_name(FILE_WORDS[what]()) if ja else what]
     if what in BY_ROUND and event.rounds:
-        n = round_number or len(event.rounds)
-        parts.append(safe_name(_("round {n} (in a file name)", n=n)) if ja else f"r{n}")
+        parts.append(_round_part(round_number or len(event.rounds), ja))
     return "_".join(parts) + f".{fmt}"
+
+
+def _round_part(n: int, ja: bool) -> str:
+    """The round in a file name: ``r3``, in Japanese in words (``第3回戦``)."""
+    return safe_name(_("round {n} (in a file name)", n=n)) if ja else f"r{n}"
 
 
 def as_of_round(event: Event, round_number: int | None) -> Event:

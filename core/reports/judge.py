@@ -102,14 +102,19 @@ def judge_doc(doc, source: str = "event", claimed: dict | None = None) -> Judgem
     if claimed is None and event is not None:
         claimed = standings_json(event)
     rep = verify_doc(doc, claimed)
-    found = _both_checks([_placed(f, doc) for f in rep.findings], file_problems, doc)
-    if event is None:
-        found = found or _unreplayed()
-    else:  # as strict as the desk's own deck check (issue 46)
-        _add_new(found, deck_findings(event))
+    found = _with_desk_checks(_both_checks([_placed(f, doc) for f in rep.findings], file_problems, doc), event)
     rep.findings, ruled = split_ruled(found, doc.get("rulings"))  # L-RULING: the head judge's rulings
     rep.ruled += ruled
     return Judgement(event, rep)
+
+
+def _with_desk_checks(found: list[Finding], event: Event | None) -> list[Finding]:
+    """``found`` with the desk's own deck check added (as strict as the desk, issue 46);
+    a file that does not replay and shows nothing else wrong says so."""
+    if event is None:
+        return found or _unreplayed()
+    _add_new(found, deck_findings(event))
+    return found
 
 
 def _misshapen(doc, shape: list[tuple[str, str]]) -> Judgement:
@@ -185,12 +190,17 @@ def deck_findings(event: Event) -> list[Finding]:
 
     out: list[Finding] = []
     for i, rec in enumerate(event.decklists):
-        try:
-            problems = deck_problems(event, rec.player)
-        except Exception:  # a list the desk cannot read is named by the import's own checks
-            continue
-        out += [_deck_finding(pr, i) for pr in problems if _counts_against(pr)]
+        out += [_deck_finding(pr, i) for pr in _readable_problems(event, rec.player) if _counts_against(pr)]
     return out
+
+
+def _readable_problems(event: Event, player: str) -> list:
+    """The desk's deck problems of ``player``'s list; none for a list the desk cannot read
+    (the import's own checks name it)."""
+    try:
+        return deck_problems(event, player)
+    except Exception:
+        return []
 
 
 def _counts_against(pr) -> bool:

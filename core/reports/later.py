@@ -132,16 +132,21 @@ def later_actions(desk, before: Event, after: Event, data, then: str | None, by:
     if then == "keep":
         return [("ruling", _keep_ruling(desk, broken, later, data, by))]
     if not open_round:
-        raise RuleError(
-            _(
-                "round(s) {rounds} cannot be paired again: round {n} already has results (or its clock runs); "
-                "the head judge keeps them (--then keep --by HEAD_JUDGE) or undo back to round {n} (`lycee undo`)",
-                rounds=join_list([str(n) for n in later]),
-                n=later[0],
-            ),
-            "L-LATER",
-        )
+        raise _not_again(later)
     return _repair_actions(desk, after, last, data)
+
+
+def _not_again(later: list[int]) -> RuleError:
+    """The refusal to pair the ``later`` rounds again: the first already has results (or its clock runs)."""
+    return RuleError(
+        _(
+            "round(s) {rounds} cannot be paired again: round {n} already has results (or its clock runs); "
+            "the head judge keeps them (--then keep --by HEAD_JUDGE) or undo back to round {n} (`lycee undo`)",
+            rounds=join_list([str(n) for n in later]),
+            n=later[0],
+        ),
+        "L-LATER",
+    )
 
 
 def _undecided(data, later: list[int], rules: str, open_number: int | None) -> RuleError:
@@ -189,12 +194,17 @@ def _pair_top_again(desk, bare: Event, last):
     """The pairing of elimination round ``last`` again: the cut itself when
     it was the first elimination round, else the bracket's next round."""
     if not any(r.stage == "top" for r in bare.rounds):
-        size = sum(1 for m in last.matches for p in (m.p1, m.p2) if p is not None)
+        size = _seated_count(last)
         return replace_payload(desk.pair_data(last.number, top_cut(bare, size), "top"), third_place=last.third_place)
     nxt = next_elimination_round(bare)
     if nxt is None:
         raise LyceeError(_("the elimination bracket is finished (G-SE)"))
     return desk.pair_data(last.number, nxt, "top")
+
+
+def _seated_count(rnd) -> int:
+    """The players seated in round ``rnd``'s matches."""
+    return sum(1 for m in rnd.matches for p in (m.p1, m.p2) if p is not None)
 
 
 def _repair_actions(desk, after: Event, last, data) -> list:

@@ -6,6 +6,8 @@ its round (G-PEN-3), "決定戦" in the remarks of a playoff match
 
 from __future__ import annotations
 
+from typing import Any
+
 from core import labels
 from core.event.model import Event, Match, Round
 from core.i18n import _, join_list
@@ -153,19 +155,32 @@ def decklists_table(event: Event):
 
 
 def _decklist_rows(event: Event) -> list[list]:
-    cat = None
+    names = _CardNames()
     rows = []
     for p in event.players:
         rec = event.decklist_of(p.id)
         if rec is None:
             continue
         for section, lines in (("deck", rec.deck), ("spare", rec.spare)):
-            for count, number, name in lines:
-                if not name:
-                    cat = cat or default_catalog()
-                    name = cat.name_of(number) or ""
-                rows.append([p.name, labels.section_label(section), count, number, name])
+            rows += [
+                [p.name, labels.section_label(section), count, number, names.of(number, name)]
+                for count, number, name in lines
+            ]
     return rows
+
+
+class _CardNames:
+    """Card names for decklist lines, the catalog read only when a line has no name."""
+
+    def __init__(self) -> None:
+        self.cat: Any = None  # the catalog, once a line needs it
+
+    def of(self, number: str, name: str) -> str:
+        """The line's own ``name``, else the catalog's name of card ``number`` (or empty)."""
+        if name:
+            return name
+        self.cat = self.cat or default_catalog()
+        return self.cat.name_of(number) or ""
 
 
 def _override_rows(event: Event) -> list[list]:

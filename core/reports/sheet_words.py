@@ -60,17 +60,24 @@ def note_words(note: str, rules: str = "2008") -> str:
     the ids for the desk's screens)."""
     if not note:
         return ""
-    rule, name = labels.id_ruling(note)
+    ruling = _id_ruling_words(*labels.id_ruling(note))
+    if ruling is not None:
+        return ruling
+    why, _sp, rule = note.partition(" ")
+    if why in ("drop", "excluded", "penalty", "late") and rule.startswith("G-"):
+        return _loss_words(why, rules)
+    return labels.note_label(note)
+
+
+def _id_ruling_words(rule: str | None, name: str) -> str | None:
+    """An intentional draw or a no-winner ruling (G-ID-1/2/3) in words, naming who ruled; None for another note."""
     if rule == "G-ID-2":
         return _("intentional draw, allowed by the head judge {name}", name=name)
     if rule == "G-ID-3":
         return _("no winner, decided by the organizer {name}", name=name)
     if rule == "G-ID-1":
         return _("intentional draw before the table started, as judge {name} saw", name=name)
-    why, _sp, rule = note.partition(" ")
-    if why in ("drop", "excluded", "penalty", "late") and rule.startswith("G-"):
-        return _loss_words(why, rules)
-    return labels.note_label(note)
+    return None
 
 
 def _loss_words(why: str, rules: str) -> str:
@@ -122,9 +129,14 @@ def _exclusion_words(event: Event, pid: str) -> str:
     without its rule id): the reason of the exclusion handed down, else 「警告2点: reason」."""
 
     forced = [p for _n, p in history(event, pid) if in_force(p) is not None]
-    if forced and not any(in_force(p)[1] == "exclusion" for p in forced) and player_tally(event, pid).excluded:  # type: ignore[index]  # in force
+    if _by_warnings(event, pid, forced):
         return _("two Warnings: {reason}", reason=forced[-1].reason)
     return exclusion_reason(event, pid)
+
+
+def _by_warnings(event: Event, pid: str, forced: list) -> bool:
+    """Whether the player stands excluded by Warnings: penalties in force (``forced``), none an exclusion."""
+    return bool(forced) and not any(in_force(p)[1] == "exclusion" for p in forced) and player_tally(event, pid).excluded  # type: ignore[index]  # in force
 
 
 def _record_struck(event: Event, pid: str) -> bool:

@@ -180,12 +180,15 @@ class SwissTotals:
     def _percentages(self) -> tuple[int, dict[str, int], dict[str, int]]:
         """(D, MWP, GWP): each player's percentages as integers over the one
         common denominator D, floored at 0.33 (a player without a round: 0)."""
-        dens = {3 * r for r in self.rounds.values() if r} | {3 * g for g in self.games.values() if g}
-        D = lcm(100, *dens)
+        D = lcm(100, *_denominators(self.rounds), *_denominators(self.games))
         floor = 33 * (D // 100)
-        mwp = {p: max(self.points[p] * (D // (3 * r)), floor) if r else 0 for p, r in self.rounds.items()}
+        mwp = {p: self._mwp(p, D, floor) for p in self.rounds}
         gwp = {p: self._gwp(p, D, floor) for p in self.games}
         return D, mwp, gwp
+
+    def _mwp(self, p: str, D: int, floor: int) -> int:
+        r = self.rounds[p]
+        return max(self.points[p] * (D // (3 * r)), floor) if r else 0
 
     def _gwp(self, p: str, D: int, floor: int) -> int:
         g = self.games[p]
@@ -201,13 +204,12 @@ class SwissTotals:
         out: dict[str, dict[str, Fraction | int]] = {}
         for p in self.opps if only is None else only:
             opps = self.opps[p]
-            n = len(opps)
             out[p] = {
                 "points": self.points[p],
                 "op": sum(self.points[o] for o in opps),
-                "omw": Fraction(sum(mwp[o] for o in opps), n * D) if n else Fraction(0),
+                "omw": _average(mwp, opps, D),
                 "gw": Fraction(gwp[p], D),
-                "ogw": Fraction(sum(gwp[o] for o in opps), n * D) if n else Fraction(0),
+                "ogw": _average(gwp, opps, D),
             }
         return out
 
@@ -257,3 +259,15 @@ def eligible(pid: str, number: int, info, excluded_after) -> bool:
         return True
     x = excluded_after[pid]
     return x is not None and x >= number
+
+
+def _denominators(counts: dict[str, int]) -> set[int]:
+    """The denominators (3 points a round or game) of the players' percentages: none for a count of 0."""
+    return {3 * c for c in counts.values() if c}
+
+
+def _average(per_player: dict[str, int], opps: list[str], D: int) -> Fraction:
+    """The opponents' average of ``per_player`` (integers over ``D``); 0 without opponents."""
+    if not opps:
+        return Fraction(0)
+    return Fraction(sum(per_player[o] for o in opps), len(opps) * D)

@@ -433,6 +433,15 @@ def _draft_packs(kind: str, packs, find: Find) -> None:
         find("G-DRAFT-2", "$.build.packs", _("a booster draft has 4 to 6 packs a player, not {n}", n=packs), None, None)
 
 
+def _waivers(doc: dict, find: Find, ruled: Find | None) -> tuple[set[str], Find]:
+    """(the players the head judge's override waived, where their deck findings go):
+    nobody and ``find`` without an override (or without ``ruled``)."""
+    ov = _override(doc) if ruled is not None else None
+    if ruled is None or not ov:
+        return set(), find
+    return set(ov.get("players") or ()), _waived(ruled, ov)
+
+
 def _decklists(doc: dict, find: Find, ruled: Find | None = None) -> None:
     """Each registered deck against its event's kind; a limited deck of a
     player the head judge's override waived (G-HEAD-JUDGE with G-SEALED,
@@ -441,10 +450,7 @@ def _decklists(doc: dict, find: Find, ruled: Find | None = None) -> None:
     kind = doc.get("kind", "constructed")
     packs = (doc.get("build") or {}).get("packs")
     _draft_packs(kind, packs, find)
-    waived: set[str] = set()
-    waive = find
-    if ruled is not None and (ov := _override(doc)):
-        waived, waive = set(ov.get("players") or ()), _waived(ruled, ov)
+    waived, waive = _waivers(doc, find, ruled)
     check = _DECK_CHECKS.get(kind)
     bo3 = doc.get("match", "bo3") == "bo3"
     for i, x in enumerate(doc.get("decklists", [])):

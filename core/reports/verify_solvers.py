@@ -50,7 +50,7 @@ def dp_pairing(players: list[str], pair: Callable[[str, str], int]) -> tuple[int
     """Least total cost of a pairing of ``players`` (exhaustive, memoised),
     and such a pairing."""
     n = len(players)
-    c = [[pair(players[i], players[j]) if i != j else 0 for j in range(n)] for i in range(n)]
+    c = _cost_matrix(players, pair)
     memo: dict[int, int] = {0: 0}
 
     def best(mask: int) -> int:
@@ -75,15 +75,27 @@ def dp_pairing(players: list[str], pair: Callable[[str, str], int]) -> tuple[int
 
     full = (1 << n) - 1
     least = best(full)
+    return least, _pairs_back(players, c, best, full)
+
+
+def _cost_matrix(players: list[str], pair: Callable[[str, str], int]) -> list[list[int]]:
+    """The cost of each pair of ``players`` by index (0 on the diagonal)."""
+    n = len(players)
+    return [[pair(players[i], players[j]) if i != j else 0 for j in range(n)] for i in range(n)]
+
+
+def _pairs_back(players: list[str], c: list[list[int]], best: Callable[[int], int], full: int) -> list[tuple[str, str]]:
+    """A pairing reaching ``best(full)``: the lowest player left paired with one whose pair keeps the least."""
     pairs = []
     mask = full
     while mask:
         i = (mask & -mask).bit_length() - 1
         rest = mask & ~(1 << i)
-        j = next(j for j in range(n) if rest >> j & 1 and c[i][j] + best(rest & ~(1 << j)) == memo[mask])
+        least = best(mask)
+        j = next(j for j in range(len(players)) if rest >> j & 1 and c[i][j] + best(rest & ~(1 << j)) == least)
         pairs.append((players[i], players[j]))
         mask = rest & ~(1 << j)
-    return least, pairs
+    return pairs
 
 
 def _pair_costs(players: list[str], pair: Callable[[str, str], int]) -> dict[tuple[int, int], int]:

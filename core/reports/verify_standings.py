@@ -57,14 +57,24 @@ def _tag_round(rnd: dict, keys: dict[str, tuple], tag: Tags, anchor: dict) -> Ta
     """The tags after the round: each place it decides adds a mark to its players' tags."""
     new = dict(tag)
     for place, ms in _matches_by_place(rnd, keys, tag, anchor).items():
-        if any(m.get("outcome") is None for m in ms):
+        if _undecided(ms):
             continue
-        mark = {p: 1 for p in keys if (anchor[p], tag[p]) == place}
-        for m in ms:
-            _mark(mark, m)
-        for p, v in mark.items():
+        for p, v in _place_marks(place, ms, keys, tag, anchor).items():
             new[p] = tag[p] + (v,)
     return new
+
+
+def _undecided(ms: list[dict]) -> bool:
+    """Whether a match of the place has no result yet (the place is not decided)."""
+    return any(m.get("outcome") is None for m in ms)
+
+
+def _place_marks(place: tuple, ms: list[dict], keys: dict[str, tuple], tag: Tags, anchor: dict) -> dict[str, int]:
+    """The mark of each player of a decided ``place``: 1, unless a match of ``ms`` gives another."""
+    mark = {p: 1 for p in keys if (anchor[p], tag[p]) == place}
+    for m in ms:
+        _mark(mark, m)
+    return mark
 
 
 def _matches_by_place(rnd: dict, keys: dict[str, tuple], tag: Tags, anchor: dict) -> dict[tuple, list[dict]]:
@@ -72,10 +82,14 @@ def _matches_by_place(rnd: dict, keys: dict[str, tuple], tag: Tags, anchor: dict
     places: dict[tuple, list[dict]] = {}
     for m in rnd.get("matches", []):
         a, b = m["p1"], m.get("p2")
-        if a not in keys or (b is not None and (b not in keys or (anchor[b], tag[b]) != (anchor[a], tag[a]))):
-            continue
-        places.setdefault((anchor[a], tag[a]), []).append(m)
+        if a in keys and (b is None or _same_place(a, b, keys, tag, anchor)):
+            places.setdefault((anchor[a], tag[a]), []).append(m)
     return places
+
+
+def _same_place(a: str, b: str, keys: dict[str, tuple], tag: Tags, anchor: dict) -> bool:
+    """Whether ``b`` is in the standings and shares ``a``'s place."""
+    return b in keys and (anchor[b], tag[b]) == (anchor[a], tag[a])
 
 
 #: the marks a decided playoff match gives (p1, p2): the winner 0, the loser 2 (a double loss: both 2)
@@ -119,15 +133,24 @@ def own_standings(sw: SwissTotals, chain, ids, doc: dict, unranked: set[str] | f
     on both share a rank; ``unranked`` players (O-PEN-2) last, rank None."""
     fig = sw.figures()
     order, keys = ordered(doc, sw.keys(chain), ids)
-    order = [p for p in order if p not in unranked] + [p for p in order if p in unranked]
+    order = _unranked_last(order, unranked)
     rows: list[dict] = []
     for pos, p in enumerate(order):
-        if p in unranked:
-            rank = None
-        else:
-            rank = pos + 1 if pos == 0 or keys[order[pos - 1]] != keys[p] else rows[-1]["rank"]
+        rank = None if p in unranked else _rank_at(order, keys, pos, rows)
         rows.append(_standings_row(sw, p, rank, fig[p]))
     return rows
+
+
+def _unranked_last(order: list[str], unranked: set[str] | frozenset) -> list[str]:
+    """``order`` with the ``unranked`` players moved to its end, each part in order."""
+    return [p for p in order if p not in unranked] + [p for p in order if p in unranked]
+
+
+def _rank_at(order: list[str], keys: dict, pos: int, rows: list[dict]) -> int:
+    """The rank of the player at ``pos``: the previous row's when their keys are equal."""
+    if pos == 0 or keys[order[pos - 1]] != keys[order[pos]]:
+        return pos + 1
+    return rows[-1]["rank"]
 
 
 def _standings_row(sw: SwissTotals, p: str, rank: int | None, f: dict) -> dict:
@@ -197,16 +220,22 @@ def placings(tops: list[dict], rows: list[dict]) -> list[tuple[int, str]] | None
     final = _decided_final(tops)
     if final is None:
         return None
-    placed = _Placed({r["id"]: i for i, r in enumerate(rows)})
+    placed = _bracket_places(tops, final, {r["id"]: i for i, r in enumerate(rows)})
+    return [(i + 1, p) for i, p in enumerate(placed)] + _outside_the_cut(rows, placed)
+
+
+def _bracket_places(tops: list[dict], final: dict, swiss_pos: dict[str, int]) -> list[str]:
+    """The bracket's entrants in place order: the final, the third-place match,
+    each earlier round's losers, then those who left the bracket otherwise (dropped)."""
+    placed = _Placed(swiss_pos)
     placed.add_match(final)
     third = _decided_third_place(tops[-1])
     if third is not None:
         placed.add_match(third)
     for rnd in reversed(tops[:-1]):
         placed.add(_losers(rnd))
-    # entrants who left the bracket otherwise (dropped), then the rest
     placed.add([x for m in tops[0]["matches"] for x in (m["p1"], m.get("p2"))])
-    return [(i + 1, p) for i, p in enumerate(placed.order)] + _outside_the_cut(rows, placed.order)
+    return placed.order
 
 
 def _outside_the_cut(rows: list[dict], placed: list[str]) -> list[tuple[int, str]]:
@@ -248,14 +277,19 @@ def compare(rep: Report, claimed: dict, places) -> None:
     rows = claimed.get("standings", [])
     for row in rows:
         rep.findings += _row_findings(row, own.get(row.get("id")), bool(claimed.get("final")))
+    rep.findings += _left_out(rep, own, rows)
+    if claimed.get("final") and places is not None:
+        rep.findings += _place_findings(rows, places)
+
+
+def _left_out(rep: Report, own: dict[str, dict], rows: list[dict]) -> list[Finding]:
+    """The players of this checker's standings the claimed ``rows`` leave out."""
     listed = {r.get("id") for r in rows}
-    rep.findings += [
+    return [
         Finding("G-SWISS-RANK", None, None, _("the standings leave out {name}", name=rep_name(rep, pid)))
         for pid in own
         if pid not in listed
     ]
-    if claimed.get("final") and places is not None:
-        rep.findings += _place_findings(rows, places)
 
 
 def _points(row: dict, o: dict, who: str, final: bool) -> list[Finding]:

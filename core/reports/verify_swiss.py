@@ -163,11 +163,16 @@ def least_rematches(plist: list[str], opps: dict[str, list[str]]) -> int:
     n = len(plist)
     index = {p: i for i, p in enumerate(plist)}
     met = [{index[q] for q in opps.get(p, ()) if q in index} for p in plist]
-    if n >= 3 and n - 1 - max(map(len, met)) >= n / 2:
+    if _dirac_holds(n, met):
         return 0
     everyone = set(range(n))
     adj = [everyone - m - {i} for i, m in enumerate(met)]
     return n // 2 - max_matching(n, adj)
+
+
+def _dirac_holds(n: int, met: list[set[int]]) -> bool:
+    """Whether every one of ``n`` players has not met at least ``n/2`` others (a perfect matching exists)."""
+    return n >= 3 and n - 1 - max(map(len, met)) >= n / 2
 
 
 # ---------------------------------------------------------------------------
@@ -276,14 +281,25 @@ def _bye_holder_problem(ck: Checked, pid: str, paired: list[str]) -> str | None:
 def _lower_ranked_problem(ck: Checked, pid: str, cands: list[str]) -> str | None:
     """Why ``pid`` should not have the bye among the players of fewest byes
     ``cands``: one of them ranks lower (a player tied with the lowest is accepted)."""
-    sw, name = ck.sw, ck.name
+    sw = ck.sw
     low_pts = min(sw.points[x] for x in cands)
-    keys = sw.keys(ck.chain, {pid} | {x for x in cands if sw.points[x] == low_pts})
-    low = min(keys[x] for x in keys if x != pid or sw.points[pid] == low_pts)
+    keys = sw.keys(ck.chain, {pid} | _on_points(sw, cands, low_pts))
+    low = _lowest_key(keys, pid, pid_counts=sw.points[pid] == low_pts)
     if keys[pid] == low:
         return None
     lower = next(x for x in keys if keys[x] == low)
-    return _("{name} gets the bye but {other} ranks lower", name=name[pid], other=name[lower])
+    return _("{name} gets the bye but {other} ranks lower", name=ck.name[pid], other=ck.name[lower])
+
+
+def _on_points(sw, players: list[str], points) -> set[str]:
+    """The ``players`` who have exactly ``points``."""
+    return {x for x in players if sw.points[x] == points}
+
+
+def _lowest_key(keys: dict, pid: str, pid_counts: bool):
+    """The lowest ranking key; ``pid``'s own key counts only when ``pid_counts``
+    (the bye holder is on the lowest points)."""
+    return min(keys[x] for x in keys if x != pid or pid_counts)
 
 
 def _check_pairing_order(ck: Checked, number: int, matches: list[dict]) -> None:
@@ -292,7 +308,7 @@ def _check_pairing_order(ck: Checked, number: int, matches: list[dict]) -> None:
     sw = ck.sw
     pairs = _known_pairs(sw, matches)
     plist = [x for a, b, _t in pairs for x in (a, b)]
-    if not pairs or len(set(plist)) != len(plist):
+    if not pairs or _plays_twice(plist):
         return  # nobody paired, or somebody plays twice (already reported)
     cost = PairCost(sw.points, sw.met, plist)
     actual = sum(cost.pair(a, b) for a, b, _t in pairs)
@@ -302,6 +318,11 @@ def _check_pairing_order(ck: Checked, number: int, matches: list[dict]) -> None:
         _rematch_findings(ck, number, pairs, rematches, least)
         return
     _check_least_cost(ck, number, cost, pairs, plist, actual, least)
+
+
+def _plays_twice(plist: list[str]) -> bool:
+    """Whether a player is paired twice in the round."""
+    return len(set(plist)) != len(plist)
 
 
 def _known_pairs(sw, matches: list[dict]) -> list[tuple[str, str, int]]:

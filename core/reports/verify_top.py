@@ -167,8 +167,12 @@ def _check_later_round(ck: Checked, number: int, matches: list[dict]) -> None:
     for m in matches:
         want = _table_holds(m, main)
         if not _holds(ck, number, m, want):
-            names = " / ".join(ck.name.get(p, "-") for p in sorted(want, key=str) if p is not None) or "-"
-            ck.find("G-SE", number, m["table"], _("this table should hold {names}", names=names))
+            ck.find("G-SE", number, m["table"], _("this table should hold {names}", names=_names_of(ck, want)))
+
+
+def _names_of(ck: Checked, want: set[str | None]) -> str:
+    """The names of the players a table should hold, "a / b" ("-" for nobody or an unknown id)."""
+    return " / ".join(ck.name.get(p, "-") for p in sorted(want, key=str) if p is not None) or "-"
 
 
 def _holds(ck: Checked, number: int, m: dict, want: set[str | None]) -> bool:
