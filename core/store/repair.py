@@ -167,8 +167,16 @@ class Rebuilding:
         if first < nxt:
             self.misplaced.append(_("{acts}: intact, but its numbers are out of order", acts=lost_lines(r.actions)))
             return
-        if first > nxt:  # damaged bytes held these
+        self._fill_gap(nxt, first)
+        self._keep_or_refuse(r)
+
+    def _fill_gap(self, nxt: int, first: int) -> None:
+        """Placeholders for the actions damaged bytes held, between ``nxt`` and ``first``."""
+        if first > nxt:
             self.hold([self.lost(s, "damaged", self.glimpse(s)) for s in range(nxt, first)])
+
+    def _keep_or_refuse(self, r: Record) -> None:
+        """Keep ``r`` when the rules still take it, else a placeholder for each of its actions."""
         reason = self.undo_reason(r) or self.keep(r)
         if reason:
             self.hold([self.lost(a["seq"], "refused", a, reason) for a in r.actions])
