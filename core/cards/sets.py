@@ -682,14 +682,21 @@ def _csv_where(line: int, path: DocPath) -> str:
 def _csv_card(cells: dict[str, str], line: int, rar: tuple[str, ...] | None, set_code: str, p: Problems) -> Card | None:
     """The card of one CSV row, or None with its problems added."""
     obj, bad = _csv_fields(cells, line, p)
-    found = [(path, what) for path, what in structure_problems(obj, "card") if not (path and path[0] in bad)]
-    if not found and not bad:
-        found = _card_meaning(obj, rar)
+    found = _csv_problems(obj, bad, rar)
     for path, what in found:
         p.add(_csv_where(line, path), what)
     if found or bad:
         return None
     return _card(obj, set_code)
+
+
+def _csv_problems(obj: dict[str, Any], bad: set[str], rar: tuple[str, ...] | None) -> list:
+    """What is wrong with a row's fields besides the ``bad`` cells already
+    reported: its structure, then (when that holds) what it means."""
+    found = [(path, what) for path, what in structure_problems(obj, "card") if not (path and path[0] in bad)]
+    if not found and not bad:
+        found = _card_meaning(obj, rar)
+    return found
 
 
 def _csv_number(v: str, key: str, obj: dict[str, Any], bad: set[str], line: int, p: Problems) -> None:
