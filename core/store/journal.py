@@ -359,8 +359,13 @@ def salvage(data: bytes, pos: int) -> tuple[list[dict], list[int]]:
             acts.extend(a for a in got if isinstance(a.get("seq"), int))
         else:
             seqs.extend(int(m) for m in _SEQ.findall(line))
+    return acts, _lost_seqs(seqs, acts)
+
+
+def _lost_seqs(seqs: list[int], acts: list[dict]) -> list[int]:
+    """The seqs damaged lines mention that no salvaged action holds, in order, once each."""
     known = {a["seq"] for a in acts}
-    return acts, sorted(set(s for s in seqs if s not in known))
+    return sorted(set(s for s in seqs if s not in known))
 
 
 def _whole_actions(line: bytes) -> list[dict] | None:
