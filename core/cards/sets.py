@@ -146,19 +146,19 @@ def _cards_meaning(cards: list[Any], rarities: tuple[str, ...] | None, broken: _
         here: DocPath = ("cards", i)
         unsound = {key for key in ("number", "type", "rarity") if broken(here + (key,))}
         found += [(here + p, what) for p, what in _card_meaning(card, rarities, unsound)]
-        if broken(here):
-            continue
-        number = card["number"]
-        if number in first:
-            found.append(
-                (
-                    here + ("number",),
-                    _("{number} is also {where}", number=number, where=json_path(("cards", first[number]))),
-                )
-            )
-        else:
-            first[number] = i
+        if not broken(here):
+            found += _repeated_number(card["number"], i, first)
     return found
+
+
+def _repeated_number(number: str, i: int, first: dict[str, int]) -> Found:
+    """Card ``i``'s number when an earlier card has it (``first``: each number's
+    first card, ``number`` noted there when it is new)."""
+    if number in first:
+        where = json_path(("cards", first[number]))
+        return [(("cards", i, "number"), _("{number} is also {where}", number=number, where=where))]
+    first[number] = i
+    return []
 
 
 def _slots_meaning(slots: list[Any], path: DocPath, rarities: tuple[str, ...] | None, broken: _Broken) -> Found:
@@ -261,13 +261,19 @@ def _booster_meaning(
         found += _booster_size_meaning(booster["size"])
     if found or broken(path):
         return found
+    return _booster_fill(booster, cards)
+
+
+def _booster_fill(booster: dict[str, Any], cards: tuple[Card, ...] | None) -> Found:
+    """A sound booster's slots hold its size and (``cards`` known) can be filled."""
+    path: DocPath = ("booster",)
     slots = _slots(booster["slots"])
     held = sum(s.count for s in slots)
     if held != booster["size"]:
         return [(path + ("size",), _("is {size} but the slots hold {total}", size=booster["size"], total=held))]
-    if cards is not None:
-        found += _fill_meaning(slots, path + ("slots",), cards, _dup(booster), "booster")
-    return found
+    if cards is None:
+        return []
+    return _fill_meaning(slots, path + ("slots",), cards, _dup(booster), "booster")
 
 
 def _starters_meaning(
