@@ -588,11 +588,16 @@ def join_active(base: Any, only: Iterable[str] | None = None) -> Any:
 def _join_only(base: Any, path: Path, only: Iterable[str]) -> Any:
     """``base`` with just the cards ``only`` of the stored list (and its sets)."""
     stored = _read_cached(path)
-    wanted = {n for n in (normalize_number(x) for x in only) if n and n in stored.cards}
+    wanted = _stored_numbers(only, stored)
     if not wanted and not stored.sets:
         return base
     part = Stored({n: stored.cards[n] for n in wanted}, stored.products, stored.sets)
     return type(base)(base.sets + tuple(part.card_sets()), base.calendar, strict_versions=base.strict_versions)
+
+
+def _stored_numbers(only: Iterable[str], stored: Stored) -> set[str]:
+    """The numbers of ``only`` (normalised) that the stored list holds."""
+    return {n for n in (normalize_number(x) for x in only) if n and n in stored.cards}
 
 
 def _join_all(base: Any, path: Path, skey) -> Any:

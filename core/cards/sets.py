@@ -637,11 +637,16 @@ def read_cards_csv(
         card = _csv_card(cells, line, rar, set_code, p)
         if card is not None and _first_time(card, line, first, p):
             cards.append(card)
+    _refuse_bad_csv(source, p, cards)
+    return cards
+
+
+def _refuse_bad_csv(source: str, p: Problems, cards: list[Card]) -> None:
+    """ValidationError naming every problem of a CSV card list, or that it holds no card."""
     if p.items:
         raise ValidationError(source, p.items)
     if not cards:
         raise ValidationError(source, [(_("line {line}", line=2), _("no cards"))])
-    return cards
 
 
 def _column_problems(cols: list[str], p: Problems) -> None:
