@@ -217,14 +217,19 @@ def _tables(raw: dict[str, Any] | None) -> Stored:
     st = Stored()
     if not raw:
         return st
-    for d in (raw.get("cards") or {}).values():
+    for d in _table(raw, "cards"):
         st.cards[d["number"]] = d
-    for d in (raw.get("products") or {}).values():
+    for d in _table(raw, "products"):
         st.products[product_key(d["name"])] = d
-    for d in (raw.get("sets") or {}).values():
+    for d in _table(raw, "sets"):
         st.sets[d["code"]] = d["set"]
-    st.imports = list((raw.get("imports") or {}).values())
+    st.imports = list(_table(raw, "imports"))
     return st
+
+
+def _table(raw: dict[str, Any], name: str) -> Iterable[dict[str, Any]]:
+    """The documents of TinyDB table ``name`` (none when it is missing or empty)."""
+    return (raw.get(name) or {}).values()
 
 
 # -- the report of an import -------------------------------------------------------------
@@ -367,9 +372,14 @@ def _official_cards(
         merged = _updated_card(old[1], doc, day, note, rep, c.number)
         if merged is not None:
             new_cards[old[0]] = merged
-    listed_numbers = {c.number for c in listed.cards}
-    rep.absent = sum(1 for n in cards if n not in listed_numbers)
+    rep.absent = _absent(cards, listed)
     return new_cards
+
+
+def _absent(stored_numbers: Iterable[str], listed: OfficialList) -> int:
+    """How many stored card numbers ``listed`` does not hold."""
+    listed_numbers = {c.number for c in listed.cards}
+    return sum(1 for n in stored_numbers if n not in listed_numbers)
 
 
 def _updated_card(
@@ -377,18 +387,25 @@ def _updated_card(
 ) -> dict[str, Any] | None:
     """The stored card ``prev`` updated to ``doc``, or None when nothing changed."""
     fields = [k for k in _CARD_KEYS if prev.get(k) != doc[k]]
-    errata = list(prev.get("errata") or [])
     text_changed = doc["text"] != current_text(prev)
     if text_changed:
-        errata.append({"date": day, "text": doc["text"], "note": note})
         rep.errata.append(number)
     if not fields and not text_changed:
         rep.unchanged += 1
         return None
-    merged = dict(prev)
-    merged.update({k: doc[k] for k in _CARD_KEYS}, errata=errata, updated=day)
     if fields:
         rep.changed[number] = fields
+    return _merged(prev, doc, day, note if text_changed else None)
+
+
+def _merged(prev: dict[str, Any], doc: dict[str, Any], day: str, erratum_note: str | None) -> dict[str, Any]:
+    """``prev`` with ``doc``'s fields, updated on ``day``; with ``erratum_note``
+    (the text changed) ``doc``'s text kept as an erratum of ``day``."""
+    errata = list(prev.get("errata") or [])
+    if erratum_note is not None:
+        errata.append({"date": day, "text": doc["text"], "note": erratum_note})
+    merged = dict(prev)
+    merged.update({k: doc[k] for k in _CARD_KEYS}, errata=errata, updated=day)
     return merged
 
 
@@ -571,11 +588,16 @@ def join_active(base: Any, only: Iterable[str] | None = None) -> Any:
 def _join_only(base: Any, path: Path, only: Iterable[str]) -> Any:
     """``base`` with just the cards ``only`` of the stored list (and its sets)."""
     stored = _read_cached(path)
-    wanted = {n for n in (normalize_number(x) for x in only) if n and n in stored.cards}
+    wanted = _stored_numbers(only, stored)
     if not wanted and not stored.sets:
         return base
     part = Stored({n: stored.cards[n] for n in wanted}, stored.products, stored.sets)
     return type(base)(base.sets + tuple(part.card_sets()), base.calendar, strict_versions=base.strict_versions)
+
+
+def _stored_numbers(only: Iterable[str], stored: Stored) -> set[str]:
+    """The numbers of ``only`` (normalised) that the stored list holds."""
+    return {n for n in (normalize_number(x) for x in only) if n and n in stored.cards}
 
 
 def _join_all(base: Any, path: Path, skey) -> Any:

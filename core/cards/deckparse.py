@@ -207,14 +207,24 @@ def _entry_fields(line: str) -> tuple[int, str, str, bool] | None:
     """(count, number as written, name, whether a row of the official table) of an entry line, or None."""
     cells = [c.strip() for c in line.split("\t")]
     row = _TABLE_COUNT_RE.match(cells[0]) if len(cells) >= 2 else None
-    if row:
-        count, raw_number, name = _count(row.group(1)), cells[1], (cells[2] if len(cells) > 2 else "")
-    else:
-        m = _ENTRY_RE.match(line)
-        if not m:
-            return None
-        count, raw_number, name = _count(m.group(1)), m.group(2), (m.group(3) or "")
+    got = _table_row_fields(row, cells) if row else _entry_line_fields(line)
+    if got is None:
+        return None
+    count, raw_number, name = got
     return count, raw_number, name, bool(row) or "枚" in line.split()[0]
+
+
+def _table_row_fields(row: re.Match[str], cells: list[str]) -> tuple[int, str, str]:
+    """(count, number as written, name) of a row of the official table."""
+    return _count(row.group(1)), cells[1], (cells[2] if len(cells) > 2 else "")
+
+
+def _entry_line_fields(line: str) -> tuple[int, str, str] | None:
+    """(count, number as written, name) of a written entry line, or None when it is not one."""
+    m = _ENTRY_RE.match(line)
+    if not m:
+        return None
+    return _count(m.group(1)), m.group(2), (m.group(3) or "")
 
 
 CSV_COLUMNS = ("section", "count", "number", "name")
@@ -228,15 +238,25 @@ def read_decklist_csv(text: str, source: str = "<decklist.csv>", catalog: Catalo
     problems: list[tuple[str, str]] = []
     sections: dict[str, list[DeckEntry]] = {"deck": [], "spare": []}
     for row in reader:
-        if not any(c.strip() for c in row):
+        if _blank_row(row):
             continue
-        cells = {h: (row[i].strip() if i < len(row) else "") for i, h in enumerate(header)}
+        cells = _row_cells(header, row)
         entry = _csv_entry(cells, reader.line_num, catalog, problems)
         if entry is not None:
             sections[entry[0]].append(entry[1])
     if problems:
         raise ValidationError(source, problems)
     return Decklist(tuple(sections["deck"]), tuple(sections["spare"]), source)
+
+
+def _blank_row(row: list[str]) -> bool:
+    """Whether every cell of a CSV row is blank."""
+    return not any(c.strip() for c in row)
+
+
+def _row_cells(header: list[str], row: list[str]) -> dict[str, str]:
+    """A CSV row's cells by column, stripped (a missing cell blank)."""
+    return {h: (row[i].strip() if i < len(row) else "") for i, h in enumerate(header)}
 
 
 def _header_problems(header: list[str]) -> list[tuple[str, str]]:

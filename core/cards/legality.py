@@ -124,8 +124,8 @@ def parse_calendar(data: Any, source: str = "<calendar>") -> Calendar:
     read = _CalendarRead()
     if data.get("schema") != CALENDAR_SCHEMA:
         read.add("$.schema", _("expected {schema!r}", schema=CALENDAR_SCHEMA))
-    versions = [v for i, x in enumerate(read.items(data, "versions")) if (v := read.version(i, x)) is not None]
-    promos = [p for i, x in enumerate(read.items(data, "promos")) if (p := read.promo(i, x)) is not None]
+    versions = read.versions(data)
+    promos = read.promos(data)
     if read.problems:
         raise ValidationError(source, read.problems)
     return Calendar(tuple(versions), tuple(promos))
@@ -141,6 +141,14 @@ class _CalendarRead:
 
     def add(self, where: str, what: str) -> None:
         self.problems.append((where, what))
+
+    def versions(self, data: dict) -> list:
+        """Every version entry that reads well (each bad one's problems added)."""
+        return [v for i, x in enumerate(self.items(data, "versions")) if (v := self.version(i, x)) is not None]
+
+    def promos(self, data: dict) -> list:
+        """Every promo entry that reads well (each bad one's problems added)."""
+        return [p for i, x in enumerate(self.items(data, "promos")) if (p := self.promo(i, x)) is not None]
 
     def items(self, data: dict, key: str) -> list:
         raw = data.get(key)

@@ -91,9 +91,25 @@ def check_overture(
     together), G-SPARE-1.  A problem with code ``not_checked`` is listed but
     not blocking (:attr:`DeckProblem.blocking`)."""
     held = _deck_cards(deck, cards)
-    section = {n: ("deck" if n in deck.counts("deck") else "spare") for n in (d.number for d in held)}
+    section = _sections(deck, held)
     known = [d for d in held if d.card is not None]
-    problems = [
+    problems = _unknown(held, section)
+    problems += _size(deck)
+    problems += _copies(held)
+    problems += _on_sale(known, section, legal)
+    problems += _restrictions(known)
+    problems += spare_problems(deck, match)
+    return problems
+
+
+def _sections(deck: Decklist, held: list) -> dict[str, str]:
+    """Each held number's section: "deck" when the deck holds it, else "spare"."""
+    return {n: ("deck" if n in deck.counts("deck") else "spare") for n in (d.number for d in held)}
+
+
+def _unknown(held: list, section: dict[str, str]) -> list[DeckProblem]:
+    """O-CARDS-KNOWN: a problem for each held number the card list does not hold."""
+    return [
         DeckProblem(
             RULE_O_KNOWN,
             "unknown",
@@ -105,12 +121,6 @@ def check_overture(
         for d in held
         if d.card is None
     ]
-    problems += _size(deck)
-    problems += _copies(held)
-    problems += _on_sale(known, section, legal)
-    problems += _restrictions(known)
-    problems += spare_problems(deck, match)
-    return problems
 
 
 def _size(deck: Decklist) -> list[DeckProblem]:

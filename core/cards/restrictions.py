@@ -389,13 +389,7 @@ class EveryCard(Restriction):
         c = self.condition
         strict = [d for d in cards if d.card is not None and not c.holds(d.card)]
         both = self._conditional_breaks(strict)
-        unsure = ""
-        rest = [d for d in strict if d not in both]
-        if rest:
-            unsure = _(
-                "{numbers} break it if it binds every card of the deck, and no source settles whether it does",
-                numbers=join_list(_numbers(rest)),
-            )
+        unsure = _strict_only([d for d in strict if d not in both])
         if both:
             return Finding(
                 False,
@@ -617,3 +611,13 @@ def restrictions_of(card: Card) -> list[Restriction]:
     for line in restriction_lines(card.text):
         out += read_line(card.number, line)
     return out
+
+
+def _strict_only(rest: list[DeckCard]) -> str:
+    """The note for the judge on cards that break only the strict reading ("" when none do)."""
+    if not rest:
+        return ""
+    return _(
+        "{numbers} break it if it binds every card of the deck, and no source settles whether it does",
+        numbers=join_list(_numbers(rest)),
+    )

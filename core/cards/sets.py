@@ -146,19 +146,19 @@ def _cards_meaning(cards: list[Any], rarities: tuple[str, ...] | None, broken: _
         here: DocPath = ("cards", i)
         unsound = {key for key in ("number", "type", "rarity") if broken(here + (key,))}
         found += [(here + p, what) for p, what in _card_meaning(card, rarities, unsound)]
-        if broken(here):
-            continue
-        number = card["number"]
-        if number in first:
-            found.append(
-                (
-                    here + ("number",),
-                    _("{number} is also {where}", number=number, where=json_path(("cards", first[number]))),
-                )
-            )
-        else:
-            first[number] = i
+        if not broken(here):
+            found += _repeated_number(card["number"], i, first)
     return found
+
+
+def _repeated_number(number: str, i: int, first: dict[str, int]) -> Found:
+    """Card ``i``'s number when an earlier card has it (``first``: each number's
+    first card, ``number`` noted there when it is new)."""
+    if number in first:
+        where = json_path(("cards", first[number]))
+        return [(("cards", i, "number"), _("{number} is also {where}", number=number, where=where))]
+    first[number] = i
+    return []
 
 
 def _slots_meaning(slots: list[Any], path: DocPath, rarities: tuple[str, ...] | None, broken: _Broken) -> Found:
@@ -261,13 +261,19 @@ def _booster_meaning(
         found += _booster_size_meaning(booster["size"])
     if found or broken(path):
         return found
+    return _booster_fill(booster, cards)
+
+
+def _booster_fill(booster: dict[str, Any], cards: tuple[Card, ...] | None) -> Found:
+    """A sound booster's slots hold its size and (``cards`` known) can be filled."""
+    path: DocPath = ("booster",)
     slots = _slots(booster["slots"])
     held = sum(s.count for s in slots)
     if held != booster["size"]:
         return [(path + ("size",), _("is {size} but the slots hold {total}", size=booster["size"], total=held))]
-    if cards is not None:
-        found += _fill_meaning(slots, path + ("slots",), cards, _dup(booster), "booster")
-    return found
+    if cards is None:
+        return []
+    return _fill_meaning(slots, path + ("slots",), cards, _dup(booster), "booster")
 
 
 def _starters_meaning(
@@ -631,11 +637,16 @@ def read_cards_csv(
         card = _csv_card(cells, line, rar, set_code, p)
         if card is not None and _first_time(card, line, first, p):
             cards.append(card)
+    _refuse_bad_csv(source, p, cards)
+    return cards
+
+
+def _refuse_bad_csv(source: str, p: Problems, cards: list[Card]) -> None:
+    """ValidationError naming every problem of a CSV card list, or that it holds no card."""
     if p.items:
         raise ValidationError(source, p.items)
     if not cards:
         raise ValidationError(source, [(_("line {line}", line=2), _("no cards"))])
-    return cards
 
 
 def _column_problems(cols: list[str], p: Problems) -> None:
@@ -682,14 +693,21 @@ def _csv_where(line: int, path: DocPath) -> str:
 def _csv_card(cells: dict[str, str], line: int, rar: tuple[str, ...] | None, set_code: str, p: Problems) -> Card | None:
     """The card of one CSV row, or None with its problems added."""
     obj, bad = _csv_fields(cells, line, p)
-    found = [(path, what) for path, what in structure_problems(obj, "card") if not (path and path[0] in bad)]
-    if not found and not bad:
-        found = _card_meaning(obj, rar)
+    found = _csv_problems(obj, bad, rar)
     for path, what in found:
         p.add(_csv_where(line, path), what)
     if found or bad:
         return None
     return _card(obj, set_code)
+
+
+def _csv_problems(obj: dict[str, Any], bad: set[str], rar: tuple[str, ...] | None) -> list:
+    """What is wrong with a row's fields besides the ``bad`` cells already
+    reported: its structure, then (when that holds) what it means."""
+    found = [(path, what) for path, what in structure_problems(obj, "card") if not (path and path[0] in bad)]
+    if not found and not bad:
+        found = _card_meaning(obj, rar)
+    return found
 
 
 def _csv_number(v: str, key: str, obj: dict[str, Any], bad: set[str], line: int, p: Problems) -> None:

@@ -198,23 +198,28 @@ def redo_target(actions: list[dict]) -> tuple[dict, dict]:
     newest undo of that run not redone yet (a redo is the taken-back action
     stored again, marked ``"redo": <the undo's seq>``).  Raises LyceeError
     when there is none."""
+    undo = _newest_open_undo(actions)
+    if undo is not None:
+        target = {a["seq"]: a for a in actions}.get(undo["data"]["target"])
+        if target is not None and target["type"] not in PLACEHOLDERS:
+            return undo, target
+    raise LyceeError(_("nothing to redo: only the last undo can be redone, while nothing else was stored since"))
+
+
+def _newest_open_undo(actions: list[dict]) -> dict | None:
+    """The newest undo not redone yet in the run of undos and redos that ends
+    the actions (placeholders skipped); None when that run holds none."""
     redone: set[int] = set()
-    by_seq = {a["seq"]: a for a in actions}
     for act in reversed(actions):
         if act["type"] in PLACEHOLDERS:
             continue
         if "redo" in act:
             redone.add(act["redo"])
-            continue
-        if act["type"] != "undo":
-            break
-        if act["seq"] in redone:
-            continue
-        target = by_seq.get(act["data"]["target"])
-        if target is None or target["type"] in PLACEHOLDERS:
-            break
-        return act, target
-    raise LyceeError(_("nothing to redo: only the last undo can be redone, while nothing else was stored since"))
+        elif act["type"] != "undo":
+            return None
+        elif act["seq"] not in redone:
+            return act
+    return None
 
 
 def describe(act: dict, names: dict[str, str] | None = None) -> str:

@@ -265,12 +265,11 @@ class DataDir:
             meta, ev = decode_checkpoint(raw, Event)
         except CheckpointUnusable as err:
             return Ignored(path, checkpoint_reason(err.reason), err.damaged)
-        if meta.get("format") != CHECKPOINT_FORMAT or meta.get("id") != event_id or meta["seq"] != seq:
+        if not _names_this(meta, event_id, seq):
             return Ignored(path, _("it is not this event's checkpoint after action #{seq}", seq=seq))
         if meta.get("sig") != event_signature():
             return Ignored(path, _("written by another version of lycee"), damaged=False)
-        off = meta["offset"]
-        if not 0 < off <= len(data) or zlib.crc32(memoryview(data)[:off]) != meta["crc"]:
+        if not _matches_journal(meta, data):
             return Ignored(path, _("it does not match the journal as it is now"), damaged=False)
         return meta, ev
 
@@ -642,3 +641,14 @@ def _backup_actions(b: Path, raw: bytes, ignored: list[Ignored] | None) -> list[
         off = bs.damage.offset if bs.damage else 0
         ignored.append(Ignored(b, _("damaged at byte {offset} ({reason})", offset=off, reason=why)))
     return None
+
+
+def _names_this(meta: dict, event_id: str, seq: int) -> bool:
+    """Whether a checkpoint's meta says it is event ``event_id``'s after action ``seq``, in the current format."""
+    return meta.get("format") == CHECKPOINT_FORMAT and meta.get("id") == event_id and meta["seq"] == seq
+
+
+def _matches_journal(meta: dict, data: bytes) -> bool:
+    """Whether the CRC a checkpoint holds is that of the journal ``data`` before the position it folds."""
+    off = meta["offset"]
+    return 0 < off <= len(data) and zlib.crc32(memoryview(data)[:off]) == meta["crc"]

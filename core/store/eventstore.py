@@ -578,24 +578,25 @@ class EventStore:
     def _write(self, batch: Batch) -> None:
         """Store ``batch`` as one record, durably, then keep the store's
         state (end, CRC, seq, trail, checkpoint, header) in step with it."""
-        try:
-            record = encode_entries(batch.entries)
-        except (TypeError, ValueError) as err:
-            raise LyceeError(_("cannot store {kind}: {err}", kind=batch.entries[0].type, err=err)) from None
+        record = _encoded(batch)
         paired = batch.first_round_paired()
         if paired is not None and self._last_seq:
             self._backup(paired)
         fresh = self._end == 0
         if self._head_of(batch.event) != self._head:
             self._drop_head()  # `event list` never shows more than is stored
-        try:
-            self._storage.append_record(record, batch.entries[-1].seq)  # encoded once, above
-        except OSError as err:
-            raise LyceeError(disk_message(err, describe_batch(batch.trail()))) from None
+        self._append_record(batch, record)
         self._appended(batch, record, fresh)
         if paired is not None or batch.founds() or self._tail_len > CHECKPOINT_TAIL:
             self._checkpoint_quietly()  # a round boundary, or every CHECKPOINT_TAIL actions
         self._update_head()
+
+    def _append_record(self, batch: Batch, record: bytes) -> None:
+        """Append ``record`` (``batch`` encoded once) to the journal, durably; a disk error names the batch."""
+        try:
+            self._storage.append_record(record, batch.entries[-1].seq)
+        except OSError as err:
+            raise LyceeError(disk_message(err, describe_batch(batch.trail()))) from None
 
     def _appended(self, batch: Batch, record: bytes, fresh: bool) -> None:
         """Keep the store's end, CRC, last seq, trail and event in step with ``record`` just appended."""
@@ -630,6 +631,15 @@ class EventStore:
         skip = rules.undone_seqs(tail)
         if any(t <= cseq for t in skip):
             return None
+        got = self._checkpoint_at(cseq, cpath, journal)
+        if got is None:
+            return None
+        out, bad, _why = fold(got, tail, skip)
+        return out if bad is None else None
+
+    def _checkpoint_at(self, cseq: int, cpath: Path, journal: list[bytes]) -> Event | None:
+        """The event checkpoint ``cseq`` holds; None when it cannot be read or believed
+        (``journal``: the journal's bytes, read here once when empty)."""
         try:
             if not journal:
                 journal.append(self.path.read_bytes())
@@ -638,9 +648,7 @@ class EventStore:
             return None
         if isinstance(got, Ignored):
             return None  # (a damaged one was named when the event was opened)
-        _meta, ev = got
-        out, bad, _why = fold(ev, tail, skip)
-        return out if bad is None else None
+        return got[1]
 
     def undo(self, actor: str = "desk", device: str | None = None) -> dict:
         """Take back the newest action in force; return it."""
@@ -788,3 +796,11 @@ class EventStore:
 
 def today(clock: Clock = now_utc) -> str:
     return clock().astimezone().date().isoformat()
+
+
+def _encoded(batch: Batch) -> bytes:
+    """``batch`` as one journal record; a value JSON cannot hold is refused, naming the action's kind."""
+    try:
+        return encode_entries(batch.entries)
+    except (TypeError, ValueError) as err:
+        raise LyceeError(_("cannot store {kind}: {err}", kind=batch.entries[0].type, err=err)) from None

@@ -359,8 +359,13 @@ def salvage(data: bytes, pos: int) -> tuple[list[dict], list[int]]:
             acts.extend(a for a in got if isinstance(a.get("seq"), int))
         else:
             seqs.extend(int(m) for m in _SEQ.findall(line))
+    return acts, _lost_seqs(seqs, acts)
+
+
+def _lost_seqs(seqs: list[int], acts: list[dict]) -> list[int]:
+    """The seqs damaged lines mention that no salvaged action holds, in order, once each."""
     known = {a["seq"] for a in acts}
-    return acts, sorted(set(s for s in seqs if s not in known))
+    return sorted(set(s for s in seqs if s not in known))
 
 
 def _whole_actions(line: bytes) -> list[dict] | None:
@@ -587,17 +592,28 @@ class JournalStorage(Storage):
 
     def write(self, data) -> None:
         log = (data or {}).get(LOG, {})
-        new = [log[k] for k in sorted(log, key=int) if int(k) > self._last]
+        new = self._new_docs(log)
         if not self._only_added(data, log, new):
-            # TinyDB changed our copy in place: put back what the journal holds
-            self._data = {LOG: {k: json.loads(t) for k, t in self._texts.items()}} if self._texts else None
+            self._put_back()
             raise ValueError("the journal is append-only: only new log documents can be written")
-        for i, doc in enumerate(new):
-            doc.setdefault("seq", self._last + 1 + i)
+        self._number(new)
         if new:
             self.append(new)
         self._data = data
         self._texts.update((str(d["seq"]), dumps(d)) for d in new)
+
+    def _new_docs(self, log: dict) -> list:
+        """TinyDB's log documents past the journal's last seq, oldest first."""
+        return [log[k] for k in sorted(log, key=int) if int(k) > self._last]
+
+    def _put_back(self) -> None:
+        """TinyDB changed our copy in place: put back what the journal holds."""
+        self._data = {LOG: {k: json.loads(t) for k, t in self._texts.items()}} if self._texts else None
+
+    def _number(self, new: list) -> None:
+        """Give each new document without a seq the next one."""
+        for i, doc in enumerate(new):
+            doc.setdefault("seq", self._last + 1 + i)
 
     def _only_added(self, data, log: dict, new: list) -> bool:
         """Whether TinyDB's ``data`` is the journal's documents as they were plus ``new`` ones, nothing else."""

@@ -44,21 +44,7 @@ class Rebuilt:
 
     def lost_list(self) -> list[str]:
         """Every action not recovered, one a line (seq, kind, time, actor, why)."""
-        out = []
-        for p in self.lost:
-            d = p["data"]
-            was = d.get("was") or {}
-            if d.get("why") == "refused":
-                out.append(
-                    _(
-                        "{what}: intact, but it no longer applies ({reason})",
-                        what=lost_lines([was]),
-                        reason=d.get("reason", ""),
-                    )
-                )
-            else:
-                what = " ".join(str(was[k]) for k in ("type", "at", "actor") if isinstance(was.get(k), (str, int)))
-                out.append(_("#{seq} {what}: damaged", seq=p["seq"], what=what or _("an unreadable action")))
+        out = [_lost_line(p) for p in self.lost]
         out.extend(self.misplaced)
         if self.lost_tail:
             out.append(self.lost_tail)
@@ -167,8 +153,16 @@ class Rebuilding:
         if first < nxt:
             self.misplaced.append(_("{acts}: intact, but its numbers are out of order", acts=lost_lines(r.actions)))
             return
-        if first > nxt:  # damaged bytes held these
+        self._fill_gap(nxt, first)
+        self._keep_or_refuse(r)
+
+    def _fill_gap(self, nxt: int, first: int) -> None:
+        """Placeholders for the actions damaged bytes held, between ``nxt`` and ``first``."""
+        if first > nxt:
             self.hold([self.lost(s, "damaged", self.glimpse(s)) for s in range(nxt, first)])
+
+    def _keep_or_refuse(self, r: Record) -> None:
+        """Keep ``r`` when the rules still take it, else a placeholder for each of its actions."""
         reason = self.undo_reason(r) or self.keep(r)
         if reason:
             self.hold([self.lost(a["seq"], "refused", a, reason) for a in r.actions])
@@ -234,3 +228,17 @@ class Rebuilding:
         return Rebuilt(
             bytes(self.out), check, self.base_name, self.kept, self.shared, self.placeholders, tail, self.misplaced
         )
+
+
+def _lost_line(p: dict) -> str:
+    """One placeholder's line: an intact action the rules refuse now (and why), or what damaged bytes showed."""
+    d = p["data"]
+    was = d.get("was") or {}
+    if d.get("why") == "refused":
+        return _(
+            "{what}: intact, but it no longer applies ({reason})",
+            what=lost_lines([was]),
+            reason=d.get("reason", ""),
+        )
+    what = " ".join(str(was[k]) for k in ("type", "at", "actor") if isinstance(was.get(k), (str, int)))
+    return _("#{seq} {what}: damaged", seq=p["seq"], what=what or _("an unreadable action"))

@@ -77,10 +77,14 @@ def fold(event: Event | None, acts: list[dict], skip: set[int]) -> tuple[Event |
         if act.get("type") == "undo" or act.get("seq") in skip:
             continue
         try:
-            if act.get("type") == "import" and "event" in act and act.get("sig") == event_signature():
-                event = msgspec.convert(act["event"], type=Event)  # validated when imported
-                continue
-            event = rules.apply(event, act)
+            event = _applied(event, act)
         except (LyceeError, KeyError, TypeError, ValueError, AttributeError, IndexError) as err:
             return event, act, str(err) or type(err).__name__
     return event, None, ""
+
+
+def _applied(event: Event | None, act: dict) -> Event:
+    """``event`` after ``act``: an import made by this build holds the event whole, else the rules apply it."""
+    if act.get("type") == "import" and "event" in act and act.get("sig") == event_signature():
+        return msgspec.convert(act["event"], type=Event)  # validated when imported
+    return rules.apply(event, act)
