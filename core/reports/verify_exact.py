@@ -161,28 +161,19 @@ def _walk(
     for i, g in enumerate(groups):
         relaxed = g[0] in free_of
         if i in skipped:
-            if not _inside_pairable(g, free_of, met):
+            if not (relaxed or _pair_unmet(g, met)):
                 return None
             continue
-        target = sent_to(i, _odd_left(g, carry))
-        found = None if target is False else _pass_group(g, carry, target, relaxed, met)
+        target = sent_to(i, (len(g) - (carry is not None)) % 2 == 1)
+        if target is False:
+            return None
+        found = _pass_group(g, carry, target, relaxed, met)
         if found is None:
             return None
-        total += _across_cost(carry, found[0], pair)
+        if carry is not None and found[0] is not None:
+            total += pair(carry, found[0])
         carry = found[1]
     return None if carry is not None else total
-
-
-def _odd_left(g: list[str], carry: str | None) -> bool:
-    """Whether group ``g`` has an odd number of players left once one takes the carried player."""
-    return (len(g) - (carry is not None)) % 2 == 1
-
-
-def _across_cost(carry: str | None, taker: str | None, pair: Callable[[str, str], int]) -> int:
-    """The cost of the pair of the carried player and the one who takes him (0 when nobody is carried)."""
-    if carry is None or taker is None:
-        return 0
-    return pair(carry, taker)
 
 
 def _pass_group(
@@ -355,18 +346,13 @@ def _group_distances(
     hop = [[-1] * k for _ in range(k)]
     for i in range(k):
         for j in range(i + 1, k):
-            ab = _first_unmet(groups[i], groups[j], met)
+            ab = next(((a, b) for a in groups[i] for b in groups[j] if frozenset((a, b)) not in met), None)
             if ab is not None:
                 dist[i][j] = dist[j][i] = pair(*ab)
                 hop[i][j], hop[j][i] = j, i
     for m in range(k):
         _through(m, dist, hop)
     return dist, hop
-
-
-def _first_unmet(upper: list[str], lower: list[str], met: Collection[frozenset]) -> tuple[str, str] | None:
-    """The first pair of a player of ``upper`` and one of ``lower`` who have not met, or None."""
-    return next(((a, b) for a in upper for b in lower if frozenset((a, b)) not in met), None)
 
 
 def _through(m: int, dist: list[list[int | None]], hop: list[list[int]]) -> None:
@@ -393,7 +379,8 @@ def _least_join(
 ) -> dict[tuple[int, int], int] | None:
     """The edges of a least T-join of the odd groups (each edge with how
     often it is used), or None when the odd groups cannot all be joined."""
-    far = _beyond_any_join(odd, dist)
+    finite = [d for row in dist for d in row if d is not None]
+    far = len(odd) * max(finite, default=0) + 1
 
     def apart(x: str, y: str) -> int:
         d = dist[int(x)][int(y)]
@@ -405,23 +392,13 @@ def _least_join(
         return None
     edges: dict[tuple[int, int], int] = {}
     for x, y in ends:
-        _add_path(edges, int(x), int(y), hop)
+        at, end = int(x), int(y)
+        while at != end:
+            step = hop[at][end]
+            e = (min(at, step), max(at, step))
+            edges[e] = edges.get(e, 0) + 1
+            at = step
     return edges
-
-
-def _beyond_any_join(odd: list[int], dist: list[list[int | None]]) -> int:
-    """A cost above that of any join of the ``odd`` groups: the distance of two groups that cannot be joined."""
-    finite = [d for row in dist for d in row if d is not None]
-    return len(odd) * max(finite, default=0) + 1
-
-
-def _add_path(edges: dict[tuple[int, int], int], at: int, end: int, hop: list[list[int]]) -> None:
-    """Count each edge of the shortest path from group ``at`` to ``end`` once more in ``edges``."""
-    while at != end:
-        step = hop[at][end]
-        e = (min(at, step), max(at, step))
-        edges[e] = edges.get(e, 0) + 1
-        at = step
 
 
 def _join_edges(groups: list[list[str]], edges: dict[tuple[int, int], int]) -> list[tuple[int, int]]:
@@ -444,7 +421,7 @@ def _take_join(
     left = [list(g) for g in groups]
     total = 0
     for i, j in _join_edges(groups, edges):
-        ab = _first_unmet(left[i], left[j], met)
+        ab = next(((a, b) for a in left[i] for b in left[j] if frozenset((a, b)) not in met), None)
         if ab is None:
             return None
         left[i].remove(ab[0])
@@ -555,15 +532,10 @@ def split_minimum(
     best: dict[int, int] = {0: 0}  # players the last free group puts beside the stretch below it -> least cost
     for n, choices in enumerate(_free_choices(groups, seps, par, d)):
         best = _beside_next(stretches, n, choices, best)
-    return total + _last_stretch(stretches, len(seps), best), stretches.largest
-
-
-def _last_stretch(stretches: _Stretches, n: int, best: dict[int, int]) -> int:
-    """The least cost down to the bottom: ``best`` for the last free group plus the stretch below it."""
-    ends = [acc + c for prev, acc in best.items() if (c := stretches.cost(n, prev, 0)) is not None]
+    ends = [acc + c for prev, acc in best.items() if (c := stretches.cost(len(seps), prev, 0)) is not None]
     if not ends:
         raise AssertionError("no stretch parities fit")
-    return min(ends)
+    return total + min(ends), stretches.largest
 
 
 def _free_boundaries(
@@ -571,7 +543,9 @@ def _free_boundaries(
 ) -> tuple[int, dict[int, int]]:
     """(cost, pairs across) of the boundaries between two consecutive free
     groups: a pair of unmet players across where the players above are odd (fact 4)."""
-    above = _players_above(groups)
+    above = [0]
+    for g in groups:
+        above.append(above[-1] + len(g))
     total = 0
     par: dict[int, int] = {}  # boundary j (below group j) between two free groups -> pairs across it
     for x, y in zip(seps, seps[1:]):
@@ -583,40 +557,18 @@ def _free_boundaries(
     return total, par
 
 
-def _players_above(groups: list[list[str]]) -> list[int]:
-    """The number of players above each group (and, last, of all of them)."""
-    above = [0]
-    for g in groups:
-        above.append(above[-1] + len(g))
-    return above
-
-
 def _free_choices(groups: list[list[str]], seps: list[int], par: dict[int, int], d: int) -> list[list[tuple[int, int]]]:
     """Each free group's choices: (players beside the stretch above, players
     beside the stretch below), of the parity that leaves an even rest (fact 5)."""
+    k = len(groups)
     out = []
     for n, i in enumerate(seps):
+        up_stretch = i > 0 and (n == 0 or seps[n - 1] != i - 1)
+        down_stretch = i < k - 1 and (n == len(seps) - 1 or seps[n + 1] != i + 1)
         present = len(groups[i]) - par.get(i - 1, 0) - par.get(i, 0)
-        ups, downs = _beside_sizes(_stretch_above(seps, n), _stretch_below(seps, n, len(groups)), d)
-        out.append(_even_rest(ups, downs, present))
+        ups, downs = _beside_sizes(up_stretch, down_stretch, d)
+        out.append([(u, w) for u in ups for w in downs if (present - u - w) % 2 == 0 and present >= u + w])
     return out
-
-
-def _stretch_above(seps: list[int], n: int) -> bool:
-    """Whether non-free groups stand just above free group ``seps[n]``."""
-    i = seps[n]
-    return i > 0 and (n == 0 or seps[n - 1] != i - 1)
-
-
-def _stretch_below(seps: list[int], n: int, k: int) -> bool:
-    """Whether non-free groups stand just below free group ``seps[n]`` (of ``k`` groups)."""
-    i = seps[n]
-    return i < k - 1 and (n == len(seps) - 1 or seps[n + 1] != i + 1)
-
-
-def _even_rest(ups: tuple[int, ...], downs: tuple[int, ...], present: int) -> list[tuple[int, int]]:
-    """The (up, down) choices that leave an even number, at least none, of the ``present`` players."""
-    return [(u, w) for u in ups for w in downs if (present - u - w) % 2 == 0 and present >= u + w]
 
 
 def _beside_sizes(up_stretch: bool, down_stretch: bool, d: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
@@ -676,20 +628,15 @@ class _Stretches:
         return self.memo[key]
 
     def _nodes(self, n: int, w: int, u: int) -> list[str]:
-        groups = self.groups
-        top, bottom = self._ends(n)
+        groups, seps, k = self.groups, self.seps, self.k
+        top = seps[n - 1] if n > 0 else -1
+        bottom = seps[n] if n < len(seps) else k
         nodes = [p for g in groups[top + 1 : bottom] for p in g]
         if top >= 0 and w:
             nodes += self._beside(groups[top][len(groups[top]) - w :], 2 * top + 1)  # the free group's last go down
-        if bottom < self.k and u:
+        if bottom < k and u:
             nodes += self._beside(groups[bottom][:u], 2 * bottom)  # its first players go up
         return nodes
-
-    def _ends(self, n: int) -> tuple[int, int]:
-        """(the free group above stretch ``n``, the one below): -1 above the first, ``k`` below the last."""
-        top = self.seps[n - 1] if n > 0 else -1
-        bottom = self.seps[n] if n < len(self.seps) else self.k
-        return top, bottom
 
     def _beside(self, rep: list[str], side: int) -> list[str]:
         """A free group's players ``rep`` beside a stretch, marked with the side they stand on."""

@@ -9,9 +9,11 @@ from dataclasses import dataclass, field
 import msgspec
 
 from core import rules
+from core.errors import LyceeError
 from core.event.model import Event
+from core.i18n import _
 from core.log.actions import Action, Pair
-from core.store.journal import Entry, data_json, dumps, json_bytes
+from core.store.journal import Entry, data_json, dumps, encode_entries, json_bytes
 
 
 def trail_of(entry: Entry) -> dict:
@@ -53,3 +55,11 @@ class Batch:
     def founds(self) -> bool:
         """Whether the batch makes the event exist (``create``, ``import``)."""
         return any(e.type in rules.FOUNDING for e in self.entries)
+
+
+def encoded(batch: Batch) -> bytes:
+    """``batch`` as one journal record; a value JSON cannot hold is refused, naming the action's kind."""
+    try:
+        return encode_entries(batch.entries)
+    except (TypeError, ValueError) as err:
+        raise LyceeError(_("cannot store {kind}: {err}", kind=batch.entries[0].type, err=err)) from None

@@ -24,7 +24,7 @@ from core.log.registry import apply_payload
 from core.names import check_action_text
 from core.paths import private_dir, private_mode
 from core.store import lock  # as lock.FileLock: the lock a test (a read-only folder) replaces
-from core.store.batch import Batch, trail_of
+from core.store.batch import Batch, encoded, trail_of
 from core.store.journal import (
     CHECKPOINT_FORMAT,
     MAGIC,
@@ -34,7 +34,6 @@ from core.store.journal import (
     crc_after,
     decode_checkpoint,
     encode_checkpoint,
-    encode_entries,
     encode_record,
     fsync_dir,
     salvage,
@@ -578,7 +577,7 @@ class EventStore:
     def _write(self, batch: Batch) -> None:
         """Store ``batch`` as one record, durably, then keep the store's
         state (end, CRC, seq, trail, checkpoint, header) in step with it."""
-        record = _encoded(batch)
+        record = encoded(batch)
         paired = batch.first_round_paired()
         if paired is not None and self._last_seq:
             self._backup(paired)
@@ -796,11 +795,3 @@ class EventStore:
 
 def today(clock: Clock = now_utc) -> str:
     return clock().astimezone().date().isoformat()
-
-
-def _encoded(batch: Batch) -> bytes:
-    """``batch`` as one journal record; a value JSON cannot hold is refused, naming the action's kind."""
-    try:
-        return encode_entries(batch.entries)
-    except (TypeError, ValueError) as err:
-        raise LyceeError(_("cannot store {kind}: {err}", kind=batch.entries[0].type, err=err)) from None

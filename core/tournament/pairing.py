@@ -111,6 +111,7 @@ from core.errors import RuleError
 from core.event.lookups import planned_rounds, require_complete, suggested_rounds
 from core.event.model import Event, Match
 from core.i18n import _
+from core.tournament.greedy import greedy_pairs, repair_leftovers
 from core.tournament.matching import max_weight_matching
 from core.tournament.standings import Ledger
 
@@ -514,8 +515,8 @@ def _pair_rest(rest: list[int], last: bool, next_members, met) -> tuple[list[tup
     need_float = len(rest) % 2 == 1
     if need_float and last:
         return None
-    inner, left = _greedy_pairs(rest, met)
-    if not _repair_leftovers(inner, left, 1 if need_float else 0, met):
+    inner, left = greedy_pairs(rest, met)
+    if not repair_leftovers(inner, left, 1 if need_float else 0, met):
         return None
     if not need_float:
         return inner, None
@@ -535,69 +536,6 @@ def _pair_outside(ext: list[int], order: list[int], met) -> tuple[list[tuple[int
     if owner is None:
         return None
     return [(x, m) for m, x in owner.items()], [m for m in order if m not in owner]
-
-
-def _greedy_pairs(pool: list[int], met) -> tuple[list[tuple[int, int]], list[int]]:
-    """Random greedy pairing of ``pool`` (already shuffled; used up), avoiding
-    rematches: the pairs, and the players left without a partner."""
-    inner: list[tuple[int, int]] = []
-    left: list[int] = []
-    while pool:
-        u = pool.pop()
-        mu = met[u]
-        j = len(pool) - 1
-        while j >= 0 and pool[j] in mu:
-            j -= 1
-        if j < 0:
-            left.append(u)
-            continue
-        v = pool[j]
-        pool[j] = pool[-1]
-        pool.pop()
-        inner.append((u, v))
-    return inner, left
-
-
-def _repair_leftovers(inner: list[tuple[int, int]], left: list[int], keep: int, met) -> bool:
-    """Pair the leftovers of :func:`_greedy_pairs` (in place) until ``keep``
-    are left: two leftovers take over a pair (u-a, v-b), or u pairs with
-    another leftover; False when neither can."""
-    while len(left) > keep:
-        u = left.pop()
-        v = left.pop()
-        if v not in met[u]:
-            inner.append((u, v))
-            continue
-        if not (_take_over_pair(inner, u, v, met) or _pair_with_leftover(left, inner, u, v, met)):
-            return False
-    return True
-
-
-def _take_over_pair(inner: list[tuple[int, int]], u: int, v: int, met) -> bool:
-    """Leftovers ``u`` and ``v`` take over a pair (u-a, v-b) nobody of them has met."""
-    mu, mv = met[u], met[v]
-    for idx in range(len(inner)):
-        a, b = inner[idx]
-        if a not in mu and b not in mv:
-            inner[idx] = (u, a)
-            inner.append((v, b))
-            return True
-        if b not in mu and a not in mv:
-            inner[idx] = (u, b)
-            inner.append((v, a))
-            return True
-    return False
-
-
-def _pair_with_leftover(left: list[int], inner: list[tuple[int, int]], u: int, v: int, met) -> bool:
-    """``u`` pairs with another leftover it has not met, ``v`` taking that one's place."""
-    mu = met[u]
-    for idx, w in enumerate(left):
-        if w not in mu:
-            left[idx] = v
-            inner.append((u, w))
-            return True
-    return False
 
 
 def _takeable_floater(inner: list[tuple[int, int]], floater: int, next_members, met) -> int:
