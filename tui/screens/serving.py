@@ -25,7 +25,6 @@ from core.i18n import _
 from tui.web.network import PortInUse, bind, exposure, qr_matrix
 
 from ..i18n import Translated
-from ..widgets.wrapped import WrapLabel
 
 TCSS = Path(__file__).with_name("serving.tcss")  # this module's screens and dialogs
 
@@ -120,14 +119,11 @@ class ServingDialog(Translated, ModalScreen[str | None]):
                     if ev.decklists_required:  # G-DECKLIST: where players enter their lists (one line at 80x24)
                         yield Label(Text(_("decklists: {path} on the phones' address", path="/decklist")))
                     # who can read the pages: the same words as `lycee serve`
-                    # by Japanese rules (no word cut in two), the command to type kept whole
-                    eid = self.event_screen.event_id
-                    whole = [f"lycee serve {eid} --host 127.0.0.1"]
-                    for line in exposure(self.host, self.urls, eid):
-                        yield WrapLabel(line, keep=whole, classes="hint exposure")
+                    for line in exposure(self.host, self.urls, self.event_screen.event_id):
+                        yield Label(Text(line), classes="hint exposure")
                     # the whole instruction in a label that wraps; the box's placeholder stays short
                     # (the long placeholder was cut at 80 columns)
-                    yield WrapLabel(
+                    yield Label(
                         _("announcement for the TV and phones; Enter posts, empty Enter clears"),
                         id="announce-hint",
                         classes="hint",
