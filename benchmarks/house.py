@@ -36,7 +36,7 @@ TARGETS = {
     "imports_inside_functions": 150,
     "import_cycles": 0,
 }
-HOUSE = {**TARGETS, "average_complexity": 3.37}
+HOUSE = {**TARGETS, "average_complexity": 3.29}
 
 
 def modules(root: Path = ROOT) -> list[Path]:
