@@ -140,14 +140,26 @@ def _round_lines(rnd: dict, end: str) -> list[str]:
     ]
 
 
+def _rounds_lines(rounds: list) -> list[str]:
+    """The rounds' lines, a comma after each round but the last."""
+    return [line for ri, rnd in enumerate(rounds) for line in _round_lines(rnd, _comma(ri, len(rounds)))]
+
+
+def _entry_lines(items: list) -> list[str]:
+    """Seats or pools: one item a line."""
+    return _item_lines(items, "    ")
+
+
+#: How each list-valued key of the log is laid out inside its brackets (other keys take one line).
+_LIST_LAYOUTS = {"rounds": _rounds_lines, "seats": _entry_lines, "pools": _entry_lines}
+
+
 def _key_lines(k: str, v: Any, comma: str) -> list[str]:
     """One key of the log: rounds by pack and pick, seats and pools an item a line, the rest on one line."""
-    if k == "rounds" and isinstance(v, list):
-        rounds = [line for ri, rnd in enumerate(v) for line in _round_lines(rnd, _comma(ri, len(v)))]
-        return ['  "rounds": [', *rounds, f"  ]{comma}"]
-    if k in ("seats", "pools") and isinstance(v, list):
-        return [f"  {_j(k)}: [", *_item_lines(v, "    "), f"  ]{comma}"]
-    return [f"  {_j(k)}: {_j(v)}{comma}"]
+    layout = _LIST_LAYOUTS.get(k) if isinstance(v, list) else None
+    if layout is None:
+        return [f"  {_j(k)}: {_j(v)}{comma}"]
+    return [f"  {_j(k)}: [", *layout(v), f"  ]{comma}"]
 
 
 def dump_log(doc: dict) -> str:
@@ -174,8 +186,13 @@ def _is_int(v: Any) -> TypeGuard[int]:
 
 def _keys(obj: dict, allowed: tuple[str, ...], path: str, p: Problems) -> None:
     for k in obj:
-        if k not in allowed and not (isinstance(k, str) and k.startswith("x-")):
+        if not _known_key(k, allowed):
             p.add(f"{path}.{k}", _("unknown key (extension keys start with x-)"))
+
+
+def _known_key(k: Any, allowed: tuple[str, ...]) -> bool:
+    """A key the schema names at this place, or an extension key (``x-...``)."""
+    return k in allowed or (isinstance(k, str) and k.startswith("x-"))
 
 
 def _numbers(v: Any, path: str, p: Problems, cs: CardSet | None) -> tuple[str, ...] | None:
@@ -210,13 +227,21 @@ def _count_map(v: Any, path: str, p: Problems) -> dict[str, int] | None:
         return None
     out = {}
     for k, n in v.items():
-        if normalize_number(k) != k:
-            p.add(f"{path}.{k}", _("{k!r} is not a card number like CH-0063", k=k))
-        elif not _is_int(n) or n < 1:
-            p.add(f"{path}.{k}", _("expected a count of 1 or more, got {got}", got=show_value(n)))
-        else:
+        problem = _count_problem(k, n)
+        if problem is None:
             out[k] = n
+        else:
+            p.add(f"{path}.{k}", problem)
     return out
+
+
+def _count_problem(k: Any, n: Any) -> str | None:
+    """What is wrong with one ``number: count`` entry of a deck or its spares, or None."""
+    if normalize_number(k) != k:
+        return _("{k!r} is not a card number like CH-0063", k=k)
+    if not _is_int(n) or n < 1:
+        return _("expected a count of 1 or more, got {got}", got=show_value(n))
+    return None
 
 
 def parse_log(doc: Any, source: str = "<draft log>", cs: CardSet | None = None) -> DraftResult:
@@ -229,10 +254,7 @@ def parse_log(doc: Any, source: str = "<draft log>", cs: CardSet | None = None) 
     _keys(doc, ("schema", "set", "seed", "packs", "seats", "rounds", "pools"), "$", p)
     _check_schema(doc, p)
     code = _set_code(doc, p, cs)
-    seed = doc.get("seed", None)
-    if seed is not None and not _is_int(seed):
-        p.add("$.seed", _("expected an integer or null, got {got}", got=show_value(seed)))
-        seed = None
+    seed = _seed(doc, p)
     packs = _packs(doc, p)
     seats = _seats(doc, p)
     opened, picks = _rounds(doc, p, packs, len(seats), cs)
@@ -243,6 +265,15 @@ def parse_log(doc: Any, source: str = "<draft log>", cs: CardSet | None = None) 
     return DraftResult(code, seed, packs, tuple(seats), tuple(opened), tuple(picks), tuple(pools), tuple(decks))  # type: ignore[arg-type]
 
 
+def _seed(doc: dict, p: Problems) -> int | None:
+    """The logged seed: an integer, or null for packs entered by hand (None, its problem added, when neither)."""
+    seed = doc.get("seed")
+    if seed is None or _is_int(seed):
+        return seed
+    p.add("$.seed", _("expected an integer or null, got {got}", got=show_value(seed)))
+    return None
+
+
 def _list(doc: dict, key: str, path: str, p: Problems, expected: str) -> list | None:
     """``doc[key]`` when it is a list, else None with the problem at ``path`` (``expected``: what the
     message says a wrong value should have been, with ``{got}``)."""
@@ -251,6 +282,12 @@ def _list(doc: dict, key: str, path: str, p: Problems, expected: str) -> list | 
         return raw
     p.add(path, _("missing") if raw is _MISSING else expected.format(got=show_value(raw)))
     return None
+
+
+def _check_count(items: list, want: int | None, path: str, p: Problems, problem: str) -> None:
+    """Add ``problem`` at ``path`` when the count ``want`` is known (not None or 0) and ``items`` holds another."""
+    if want and len(items) != want:
+        p.add(path, problem)
 
 
 def _object(v: Any, path: str, p: Problems) -> bool:
@@ -275,9 +312,14 @@ def _set_code(doc: dict, p: Problems, cs: CardSet | None) -> str:
     if not isinstance(code, str) or not code.strip():
         p.add("$.set", _("missing") if code is _MISSING else _("expected a set code, got {got}", got=show_value(code)))
         return ""
+    _check_same_set(code, cs, p)
+    return code
+
+
+def _check_same_set(code: str, cs: CardSet | None, p: Problems) -> None:
+    """The logged set code names the set given to check against (case aside), if any."""
     if cs is not None and code.casefold() != cs.code.casefold():
         p.add("$.set", _("the log is for set {code!r}, not {set!r}", code=code, set=cs.code))
-    return code
 
 
 def _packs(doc: dict, p: Problems) -> int | None:
@@ -345,17 +387,28 @@ def _rounds(
     rounds = _list(doc, "rounds", "$.rounds", p, _("expected a list of rounds, got {got}", got="{got}"))
     if rounds is None:
         return opened, picks
-    if packs is not None and len(rounds) != packs:
-        p.add("$.rounds", _("{n} pack rounds for a {packs}-pack draft", n=len(rounds), packs=packs))
+    _check_count(
+        rounds, packs, "$.rounds", p, _("{n} pack rounds for a {packs}-pack draft", n=len(rounds), packs=packs)
+    )
     for r, rnd in enumerate(rounds):
-        rp = f"$.rounds[{r}]"
-        if not _object(rnd, rp, p):
-            continue
-        _keys(rnd, ("round", "direction", "packs", "picks"), rp, p)
-        _round_head(rnd, r, rp, p)
-        opened.append(_round_packs(rnd, rp, n, p, cs))
-        picks += _round_picks(rnd, r, rp, n, p, cs)
+        read = _round(rnd, r, n, p, cs)
+        if read is not None:
+            opened.append(read[0])
+            picks += read[1]
     return opened, picks
+
+
+def _round(
+    rnd: Any, r: int, n: int, p: Problems, cs: CardSet | None
+) -> tuple[tuple[tuple[str, ...], ...], list[Pick]] | None:
+    """Round ``r`` as logged: its packs and the picks that read well, or None when it is not an object
+    (the problems added)."""
+    rp = f"$.rounds[{r}]"
+    if not _object(rnd, rp, p):
+        return None
+    _keys(rnd, ("round", "direction", "packs", "picks"), rp, p)
+    _round_head(rnd, r, rp, p)
+    return _round_packs(rnd, rp, n, p, cs), _round_picks(rnd, r, rp, n, p, cs)
 
 
 def _round_picks(rnd: dict, r: int, rp: str, n: int, p: Problems, cs: CardSet | None) -> list[Pick]:
@@ -386,8 +439,9 @@ def _round_packs(rnd: dict, rp: str, n: int, p: Problems, cs: CardSet | None) ->
     rp_packs = _list(rnd, "packs", f"{rp}.packs", p, _("expected a list of packs, got {got}", got="{got}"))
     if rp_packs is None:
         return ()
-    if n and len(rp_packs) != n:
-        p.add(f"{rp}.packs", _("{n} packs for {seats} seats: one pack a seat", n=len(rp_packs), seats=n))
+    _check_count(
+        rp_packs, n, f"{rp}.packs", p, _("{n} packs for {seats} seats: one pack a seat", n=len(rp_packs), seats=n)
+    )
     for s, pk in enumerate(rp_packs):
         cards = _pack(pk, f"{rp}.packs[{s}]", p, cs)
         if cards is not None:
@@ -451,17 +505,23 @@ def _pools(doc: dict, p: Problems, n: int, cs: CardSet | None) -> tuple[list[tup
     raw_pools = _list(doc, "pools", "$.pools", p, _("expected a list, got {got}", got="{got}"))
     if raw_pools is None:
         return pools, decks
-    if n and len(raw_pools) != n:
-        p.add("$.pools", _("{n} pools for {seats} seats", n=len(raw_pools), seats=n))
+    _check_count(raw_pools, n, "$.pools", p, _("{n} pools for {seats} seats", n=len(raw_pools), seats=n))
     for i, e in enumerate(raw_pools):
-        ep = f"$.pools[{i}]"
-        if not _object(e, ep, p):
-            continue
-        _keys(e, ("seat", "pool", "deck", "spare"), ep, p)
-        _check_pool_seat(e, i, ep, p)
-        pools.append(_numbers(e.get("pool"), f"{ep}.pool", p, cs) or ())
-        decks.append(_logged_deck(e, ep, p))
+        read = _pool(e, i, p, cs)
+        if read is not None:
+            pools.append(read[0])
+            decks.append(read[1])
     return pools, decks
+
+
+def _pool(e: Any, i: int, p: Problems, cs: CardSet | None) -> tuple[tuple[str, ...], Decklist | None] | None:
+    """Seat ``i``'s logged pool and deck, or None when the entry is not an object (the problems added)."""
+    ep = f"$.pools[{i}]"
+    if not _object(e, ep, p):
+        return None
+    _keys(e, ("seat", "pool", "deck", "spare"), ep, p)
+    _check_pool_seat(e, i, ep, p)
+    return _numbers(e.get("pool"), f"{ep}.pool", p, cs) or (), _logged_deck(e, ep, p)
 
 
 def _check_pool_seat(e: dict, i: int, ep: str, p: Problems) -> None:
@@ -482,14 +542,23 @@ def _logged_deck(e: dict, ep: str, p: Problems) -> Decklist | None:
 
 def read_log(path: str | PathLike, cs: CardSet | None = None) -> DraftResult:
     """Read and check a log file (shape only; :func:`replay` checks the picks)."""
+    return parse_log(_json_doc(_log_text(path), path), str(path), cs)
+
+
+def _log_text(path: str | PathLike) -> str:
+    """The log file's text, or ValidationError when it cannot be read as UTF-8."""
     try:
-        text = Path(path).read_text(encoding="utf-8")
+        return Path(path).read_text(encoding="utf-8")
     except OSError as e:
         raise ValidationError(str(path), [(_("file"), _("cannot be read: {reason}", reason=e.strerror or e))]) from None
     except UnicodeDecodeError:
         raise ValidationError(str(path), [(_("file"), _("is not UTF-8 text"))]) from None
+
+
+def _json_doc(text: str, path: str | PathLike) -> Any:
+    """The log's JSON value, or ValidationError naming the line and column where it breaks."""
     try:
-        doc = json.loads(text)
+        return json.loads(text)
     except json.JSONDecodeError as e:
         raise ValidationError(
             str(path),
@@ -500,7 +569,6 @@ def read_log(path: str | PathLike, cs: CardSet | None = None) -> DraftResult:
                 )
             ],
         ) from None
-    return parse_log(doc, str(path), cs)
 
 
 # -- replay -------------------------------------------------------------------------------------
@@ -513,8 +581,20 @@ def replay(log: dict | DraftResult, cs: CardSet | None = None, *, source: str = 
     the picks stop early, the pools differ, or (with the set) the seed does not
     open the logged packs or a deck breaks a rule (core.cards.decks.check_draft)."""
     res = log if isinstance(log, DraftResult) else parse_log(log, source, cs)
+    d = _replay_table(res, source)
+    _replay_picks(d, res.picks, source)
+    out = _timeouts_kept(d.result(res.decks if res.decks else None), res.picks)
+    problems = _result_problems(res, out, cs)
+    if problems:
+        raise ValidationError(source, problems)
+    return out
+
+
+def _replay_table(res: DraftResult, source: str) -> Draft:
+    """The logged table set up again with its packs as opened, every seat picking by hand; a pack the
+    engine refuses is named at its JSON path under ``$.rounds``."""
     try:
-        d = Draft(
+        return Draft(
             None,
             res.seats,
             res.packs,
@@ -528,16 +608,14 @@ def replay(log: dict | DraftResult, cs: CardSet | None = None, *, source: str = 
         raise ValidationError(
             source, [(f"$.rounds{w.removeprefix('opened')}", what) for w, what in e.problems]
         ) from None
-    _replay_picks(d, res.picks, source)
-    out = d.result(res.decks if res.decks else None)
-    # the engine replays every pick as made by hand: a pick the timer took stays marked
-    out = dataclasses.replace(
-        out, picks=tuple(dataclasses.replace(q, timeout=p.timeout) for q, p in zip(out.picks, res.picks))
+
+
+def _timeouts_kept(out: DraftResult, logged: Sequence[Pick]) -> DraftResult:
+    """The replayed table with the logged picks' timeout marks: the engine replays every pick as made
+    by hand, so a pick the timer took stays marked."""
+    return dataclasses.replace(
+        out, picks=tuple(dataclasses.replace(q, timeout=p.timeout) for q, p in zip(out.picks, logged))
     )
-    problems = _result_problems(res, out, cs)
-    if problems:
-        raise ValidationError(source, problems)
-    return out
 
 
 def _replay_picks(d: Draft, picks: Sequence[Pick], source: str) -> None:
@@ -551,25 +629,26 @@ def _replay_picks(d: Draft, picks: Sequence[Pick], source: str) -> None:
             raise ValidationError(source, [problem])
         d.pick(p.seat, p.took)
     if not d.done:
-        where = f"$.rounds[{d.round - 1}].picks"
-        raise ValidationError(
-            source,
-            [
-                (
-                    where,
-                    _(
-                        "the picks stop at pack {round}, pick {pick}: seats {seats} have not picked",
-                        round=d.round,
-                        pick=d.pick_number,
-                        seats=join_list(d.waiting()),
-                    ),
-                )
-            ],
-        )
+        raise ValidationError(source, [_stopped_early(d)])
+
+
+def _stopped_early(d: Draft) -> tuple[str, str]:
+    """The problem of picks that end before the table is done: where they stop, and who has not picked."""
+    return f"$.rounds[{d.round - 1}].picks", _(
+        "the picks stop at pack {round}, pick {pick}: seats {seats} have not picked",
+        round=d.round,
+        pick=d.pick_number,
+        seats=join_list(d.waiting()),
+    )
 
 
 def _pick_problem(d: Draft, p: Pick, pp: str) -> tuple[str, str] | None:
     """Why the logged pick ``p`` (at JSON path ``pp``) cannot be the table's next, or None."""
+    return _turn_problem(d, p, pp) or _offer_problem(d, p, pp)
+
+
+def _turn_problem(d: Draft, p: Pick, pp: str) -> tuple[str, str] | None:
+    """Why the table is not at ``p``'s pack and pick (it is over, or at another), or None."""
     if d.done:
         return pp, _("a pick after the last pack is empty")
     if p.round != d.round:
@@ -583,6 +662,11 @@ def _pick_problem(d: Draft, p: Pick, pp: str) -> tuple[str, str] | None:
         return f"{pp}.pick", _(
             "expected pick {pick} (seats {seats} have not picked)", pick=d.pick_number, seats=join_list(d.waiting())
         )
+    return None
+
+
+def _offer_problem(d: Draft, p: Pick, pp: str) -> tuple[str, str] | None:
+    """Why ``p``'s seat is not offered the logged pack now (it has picked, or holds another), or None."""
     offered = d.offered(p.seat)
     if offered is None:
         return f"{pp}.seat", _(
