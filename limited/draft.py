@@ -10,9 +10,8 @@
 - G-DRAFT-3 / G-DRAFT-4: the deck is packs x 10 cards, any number of a name
   (checked by core.cards.decks.check_draft).
 - L-DRAFT-POD (the desk's own rule; the guideline sets no table size): a pod
-  seats 2 to 8; a larger group splits into pods as even as possible
-  (:func:`split_pods`: 10 -> 5+5, 17 -> 6+6+5).  Humans are spread evenly over
-  the pods and, at a table, evenly between the bots; who sits where is drawn.
+  seats 2 to 8, a larger group splits into pods (limited.pods, whose names
+  this module re-exports: ``split_pods``, ``seat_table``, ``seat_pods``).
 
 The :class:`Draft` engine steps a table through the picks.  All seats pick
 from the pack in front of them, then every pack passes at once.  Bots pick as
@@ -38,6 +37,7 @@ from limited.bots import Bot, Picker, PickerFactory, build_deck
 from limited.checks import require_legal
 from limited.facts import catalog_for, facts_for
 from limited.packs import check_booster, open_booster
+from limited.pods import POD_MAX, POD_MIN, POD_RULE, Seat, check_pod, seat_pods, seat_table, split_pods
 
 __all__ = [
     "POD_MIN",
@@ -56,14 +56,12 @@ __all__ = [
     "direction",
     "source_seat",
     "check_packs",
+    "check_draft_booster",
     "open_draft_packs",
     "build_draft_deck",
     "run_draft",
 ]
 
-POD_MIN = 2
-POD_MAX = 8
-POD_RULE = "L-DRAFT-POD"
 
 #: Seconds for a pick by cards left in the pack (a desk setting; G-DRAFT-TIME
 #: only recommends the match time).  More cards than the table lists: the
@@ -101,108 +99,6 @@ def check_packs(packs: int) -> None:
         )
 
 
-def split_pods(players: int, max_size: int = POD_MAX, min_size: int = POD_MIN) -> tuple[int, ...]:
-    """Pod sizes for ``players``: as few pods as ``max_size`` allows, sizes as
-    even as possible, larger pods first (L-DRAFT-POD): 10 -> (5, 5), 17 -> (6, 6, 5)."""
-    if max_size < min_size or min_size < 2:
-        raise ValueError("pods seat at least 2 and max_size >= min_size")
-    if players < min_size:
-        raise RuleError(
-            _("{players} player(s): a draft pod seats at least {min}", players=players, min=min_size), POD_RULE
-        )
-    k = -(-players // max_size)
-    q, r = divmod(players, k)
-    if q < min_size:
-        raise RuleError(
-            _(
-                "{players} players do not split into pods of {min} to {max}",
-                players=players,
-                min=min_size,
-                max=max_size,
-            ),
-            POD_RULE,
-        )
-    return tuple(q + 1 if i < r else q for i in range(k))
-
-
-def _check_pod(n: int) -> None:
-    if n > POD_MAX:
-        sizes = "+".join(map(str, split_pods(n)))
-        raise RuleError(
-            _(
-                "a draft pod seats {min} to {max} players, not {n}: split them into pods ({sizes})",
-                min=POD_MIN,
-                max=POD_MAX,
-                n=n,
-                sizes=sizes,
-            ),
-            POD_RULE,
-        )
-    if n < POD_MIN:
-        raise RuleError(_("a draft pod seats {min} to {max} players, not {n}", min=POD_MIN, max=POD_MAX, n=n), POD_RULE)
-
-
-@dataclass(frozen=True, slots=True)
-class Seat:
-    name: str
-    bot: bool = True
-
-
-def _bot_names(bot_names: Sequence[str] | None, bots: int) -> list[str]:
-    """A name for every bot: those given, or Bot 1, Bot 2 ..."""
-    names = list(bot_names) if bot_names is not None else [_("Bot {n}", n=i + 1) for i in range(bots)]
-    if len(names) != bots:
-        raise ValueError("bot_names must name every bot")
-    return names
-
-
-def _spread_humans(order: list[str], n: int, rng: random.Random) -> list[Seat | None]:
-    """The humans in ``order`` at seats offset + floor(i*n/h) (offset drawn), the other seats empty."""
-    seats: list[Seat | None] = [None] * n
-    if order:
-        offset = rng.randrange(n)
-        for i, name in enumerate(order):
-            seats[(offset + i * n // len(order)) % n] = Seat(name, False)
-    return seats
-
-
-def seat_table(
-    humans: Sequence[str], bots: int, rng: random.Random, *, bot_names: Sequence[str] | None = None
-) -> tuple[Seat, ...]:
-    """One table: the humans in a drawn order, spaced as evenly as the bots
-    allow (human i at seat offset + floor(i*n/h)), bots in the other seats."""
-    n = len(humans) + bots
-    _check_pod(n)
-    order = list(humans)
-    rng.shuffle(order)
-    names = _bot_names(bot_names, bots)
-    seats = _spread_humans(order, n, rng)
-    it = iter(names)
-    return tuple(s if s is not None else Seat(next(it), True) for s in seats)
-
-
-def seat_pods(
-    humans: Sequence[str], bots: int, rng: random.Random, *, max_size: int = POD_MAX
-) -> tuple[tuple[Seat, ...], ...]:
-    """Everyone into pods (:func:`split_pods`), the humans drawn and spread
-    evenly over the pods (more humans to larger pods), each table laid out
-    by :func:`seat_table`; bots are named Bot 1, Bot 2 ... across pods."""
-    sizes = split_pods(len(humans) + bots, max_size)
-    order = list(humans)
-    rng.shuffle(order)
-    k = len(sizes)
-    q, r = divmod(len(order), k)
-    pods, start, bot_no = [], 0, 0
-    for i, size in enumerate(sizes):
-        h = q + 1 if i < r else q
-        mine = order[start : start + h]
-        start += h
-        names = [_("Bot {n}", n=bot_no + j + 1) for j in range(size - h)]
-        bot_no += size - h
-        pods.append(seat_table(mine, size - h, rng, bot_names=names))
-    return tuple(pods)
-
-
 def direction(round_index: int) -> int:
     """G-DRAFT-1: +1 (to the next seat number) for the first pack, then alternating."""
     return 1 if round_index % 2 == 0 else -1
@@ -224,7 +120,7 @@ class PickTimer:
 
     @classmethod
     def of(cls, table: Mapping[int, float]) -> "PickTimer":
-        if not table or any(k < 1 or v <= 0 for k, v in table.items()):
+        if not table or any(_bad_timer_entry(k, v) for k, v in table.items()):
             raise ValueError("a pick timer maps cards left (1 or more) to seconds (more than 0)")
         return cls(tuple(sorted(table.items())))
 
@@ -236,6 +132,11 @@ class PickTimer:
             else:
                 break
         return best
+
+
+def _bad_timer_entry(cards_left: int, seconds: float) -> bool:
+    """A pick timer entry that is not for 1 or more cards left, or not more than 0 seconds."""
+    return cards_left < 1 or seconds <= 0
 
 
 # -- records --------------------------------------------------------------------------------------
@@ -257,6 +158,11 @@ def _seats(seats: int | Sequence[Seat]) -> tuple[Seat, ...]:
     if isinstance(seats, int):
         return tuple(Seat(_("Bot {n}", n=i + 1)) for i in range(seats))
     return tuple(seats)
+
+
+def _set_code(cs: CardSet | None, given: str | None) -> str:
+    """The code of the table's set: the set's own, else the one given (a replay without the set), else ""."""
+    return cs.code if cs is not None else (given or "")
 
 
 def _factories(picker: PickerFactory | Sequence[PickerFactory], n: int) -> list[PickerFactory]:
@@ -281,6 +187,12 @@ def _open_packs(cs: CardSet | None, n: int, packs: int, seed: int | None) -> tup
     big enough to give its deck cards (G-DRAFT-4)."""
     if cs is None or seed is None:
         raise ValueError("opening the packs needs the set and a seed")
+    check_draft_booster(cs)
+    return open_draft_packs(cs, n, packs, seed)
+
+
+def check_draft_booster(cs: CardSet) -> None:
+    """The set has a booster (G-DRAFT-1) big enough to give a pack's deck cards (G-DRAFT-4)."""
     check_booster(cs, "G-DRAFT-1")
     size = cs.booster.size  # type: ignore[union-attr]
     if size < DRAFT_CARDS_PER_PACK:
@@ -293,7 +205,6 @@ def _open_packs(cs: CardSet | None, n: int, packs: int, seed: int | None) -> tup
             ),
             "G-DRAFT-4",
         )
-    return open_draft_packs(cs, n, packs, seed)
 
 
 def _round_shape_problems(r: int, rnd: Sequence[Sequence[str]], n: int) -> list[tuple[str, str]]:
@@ -303,6 +214,14 @@ def _round_shape_problems(r: int, rnd: Sequence[Sequence[str]], n: int) -> list[
     if len({len(p) for p in rnd}) != 1 or not rnd[0]:
         return [(f"opened[{r}]", _("the packs of a round must hold the same number of cards"))]
     return []
+
+
+def _round_problems(r: int, rnd: Sequence[Sequence[str]], n: int, cs: CardSet | None) -> list[tuple[str, str]]:
+    """What is wrong with round ``r`` of opened packs: its shape, and (with the set) cards not of it."""
+    problems = _round_shape_problems(r, rnd, n)
+    if cs is not None:
+        problems += _unknown_card_problems(r, rnd, cs)
+    return problems
 
 
 def _unknown_card_problems(r: int, rnd: Sequence[Sequence[str]], cs: CardSet) -> list[tuple[str, str]]:
@@ -393,9 +312,9 @@ class Draft:
         check_packs(packs)
         self.seats: tuple[Seat, ...] = _seats(seats)
         n = len(self.seats)
-        _check_pod(n)
+        check_pod(n)
         self.set = cs
-        self.set_code = cs.code if cs is not None else (set_code or "")
+        self.set_code = _set_code(cs, set_code)
         self.packs = packs
         self.seed = seed
         self.opened = _packs_of(opened, cs, n, packs, seed)
@@ -421,18 +340,19 @@ class Draft:
         self._settle()
 
     def _check_opened(self) -> None:
+        """The packs as opened: one round a pack, each round one pack a seat, cards of the set."""
         n = len(self.seats)
-        problems = []
-        if len(self.opened) != self.packs:
-            problems.append(
-                ("opened", _("{n} rounds of packs for a {packs}-pack draft", n=len(self.opened), packs=self.packs))
-            )
+        problems = self._round_count_problems()
         for r, rnd in enumerate(self.opened):
-            problems += _round_shape_problems(r, rnd, n)
-            if self.set is not None:
-                problems += _unknown_card_problems(r, rnd, self.set)
+            problems += _round_problems(r, rnd, n, self.set)
         if problems:
             raise ValidationError(_("the draft packs"), problems)
+
+    def _round_count_problems(self) -> list[tuple[str, str]]:
+        """A round of packs opened for each pack a player drafts."""
+        if len(self.opened) == self.packs:
+            return []
+        return [("opened", _("{n} rounds of packs for a {packs}-pack draft", n=len(self.opened), packs=self.packs))]
 
     # -- reading ----------------------------------------------------------------------------
 
@@ -505,10 +425,7 @@ class Draft:
         )
 
     def result(self, decks: Sequence[Decklist | None] | None = None) -> DraftResult:
-        if not self._done:
-            raise LyceeError(
-                _("the draft is not over: pack {round}, pick {pick}", round=self.round, pick=self.pick_number)
-            )
+        self._require_done()
         res = DraftResult(
             self.set_code,
             self.seed,
@@ -534,16 +451,34 @@ class Draft:
             for seat, pool in zip(res.seats, res.pools)
         ]
 
+    def _require_done(self) -> None:
+        """Refuse what needs the finished table while picks are left."""
+        if not self._done:
+            raise LyceeError(
+                _("the draft is not over: pack {round}, pick {pick}", round=self.round, pick=self.pick_number)
+            )
+
     # -- acting -----------------------------------------------------------------------------
 
     def pick(self, seat: int, card: str) -> Pick:
         """``seat`` takes ``card`` from the pack in front of it (G-DRAFT-1)."""
         self._seat(seat)
+        self._not_a_bot(seat)
+        self._can_pick(seat)
+        self._holds(seat, card)
+        p = self._take(seat, card)
+        self._settle()
+        return p
+
+    def _not_a_bot(self, seat: int) -> None:
+        """Refuse a hand pick for a seat whose bot picks by itself."""
         if self.autopick and self.seats[seat].bot:
             raise LyceeError(
                 _("seat {seat} ({name}) is a bot: it picks by itself", seat=seat, name=self.seats[seat].name)
             )
-        self._can_pick(seat)
+
+    def _holds(self, seat: int, card: str) -> None:
+        """Refuse a card that is not in the pack ``seat`` holds (G-DRAFT-1)."""
         if card not in self._held[seat]:
             raise RuleError(
                 _(
@@ -555,9 +490,6 @@ class Draft:
                 ),
                 "G-DRAFT-1",
             )
-        p = self._take(seat, card)
-        self._settle()
-        return p
 
     def timeout_pick(self, seat: int) -> Pick:
         """``seat``'s time ran out: the bot's choice is taken for it."""
@@ -577,12 +509,20 @@ class Draft:
         out = []
         step = (self._round, self._k)
         for s in range(len(self.seats)):
-            if (self._round, self._k) != step or self._done:
+            if not self._at_step(step):
                 break
-            d = self._deadlines[s]
-            if not self._picked[s] and d is not None and d <= now:
+            if self._overdue(s, now):
                 out.append(self.timeout_pick(s))
         return out
+
+    def _at_step(self, step: tuple[int, int]) -> bool:
+        """Whether the table is still at ``step`` (round, pick): not moved on, not over."""
+        return (self._round, self._k) == step and not self._done
+
+    def _overdue(self, seat: int, now: float) -> bool:
+        """Whether ``seat`` has still to pick and its deadline has passed at ``now``."""
+        d = self._deadlines[seat]
+        return not self._picked[seat] and d is not None and d <= now
 
     # -- inside ---------------------------------------------------------------------------------
 
@@ -614,13 +554,18 @@ class Draft:
     def _bot_for(self, seat: int, timeout: bool = False) -> Picker:
         p = self._pickers[seat]
         if p is None:
-            if self._facts is None:
-                raise LyceeError(_("bots need the card set"))
-            factory = Bot if timeout and not self.seats[seat].bot else self._factories[seat]
-            p = factory(self._facts, self.deck_size, random.Random(f"{self.seed}/{seat}"))
-            if isinstance(p, Bot):  # the pick and the side a pack comes from (what flows, limited.bots)
-                p.pack_size = len(self.opened[0][0])
-            self._pickers[seat] = p
+            p = self._pickers[seat] = self._new_picker(seat, timeout)
+        return p
+
+    def _new_picker(self, seat: int, timeout: bool) -> Picker:
+        """The picker of ``seat``, drawn from ``f"{seed}/{seat}"``: the seat's own, or a Bot for a
+        human's pick the timer takes."""
+        if self._facts is None:
+            raise LyceeError(_("bots need the card set"))
+        factory = Bot if timeout and not self.seats[seat].bot else self._factories[seat]
+        p = factory(self._facts, self.deck_size, random.Random(f"{self.seed}/{seat}"))
+        if isinstance(p, Bot):  # the pick and the side a pack comes from (what flows, limited.bots)
+            p.pack_size = len(self.opened[0][0])
         return p
 
     def _take(self, seat: int, card: str, timeout: bool = False) -> Pick:
@@ -641,22 +586,34 @@ class Draft:
                 self._deadlines[s] = t + self.timer.seconds(len(self._held[s]))
 
     def _advance(self) -> None:
+        """Every pack passes on (G-DRAFT-1); empty packs end the round, the last round the draft."""
+        self._pass_packs()
+        if not self._held[0]:
+            self._next_round()
+        if self._done:
+            return
+        n = len(self.seats)
+        self._picked = [False] * n
+        self._waiting = n
+        self._start_step()
+
+    def _pass_packs(self) -> None:
+        """Each seat hands its pack on in the round's direction and holds the one passed to it."""
         n = len(self.seats)
         d = direction(self._round)
         held = self._held
         self._held = [held[(s - d) % n] for s in range(n)]
         self._k += 1
-        if not self._held[0]:
-            self._round += 1
-            self._k = 0
-            if self._round == self.packs:
-                self._done = True
-                self._deadlines = [None] * n
-                return
-            self._held = [list(p) for p in self.opened[self._round]]
-        self._picked = [False] * n
-        self._waiting = n
-        self._start_step()
+
+    def _next_round(self) -> None:
+        """The packs of the next round are opened, or after the last round the draft is over."""
+        self._round += 1
+        self._k = 0
+        if self._round == self.packs:
+            self._done = True
+            self._deadlines = [None] * len(self.seats)
+            return
+        self._held = [list(p) for p in self.opened[self._round]]
 
     def _settle(self) -> None:
         """Bot picks (and forced last cards) until a human must act or the draft ends."""
@@ -717,11 +674,16 @@ def run_draft(
     """A whole table drafted by pickers (bots by default) and, with ``build``,
     a deck built for every seat."""
     d = Draft(cs, seats, packs, seed, picker=picker)
-    while not d.done:  # human seats, if any, pick as bots
-        for s in d.waiting():
-            if d.offered(s) is not None:
-                d.timeout_pick(s)
+    _bots_pick_for_humans(d)
     res = d.result()
     if build:
         res = res.with_decks([build_draft_deck(p, cs, packs, match=match) for p in res.pools])
     return res
+
+
+def _bots_pick_for_humans(d: Draft) -> None:
+    """Every human seat's picks made by the bot, as if each timer ran out, until the draft is over."""
+    while not d.done:
+        for s in d.waiting():
+            if d.offered(s) is not None:
+                d.timeout_pick(s)

@@ -43,16 +43,14 @@ from core.cards.schema import Problems, show_value
 from core.errors import ValidationError
 from core.i18n import _, join_list
 from limited.draft import (
-    POD_MAX,
-    POD_MIN,
     Draft,
     DraftResult,
     Pick,
-    Seat,
     direction,
     open_draft_packs,
 )
 from limited.facts import catalog_for
+from limited.pods import POD_MAX, POD_MIN, Seat
 
 __all__ = ["SCHEMA", "draft_log", "dump_log", "write_log", "read_log", "parse_log", "replay"]
 

@@ -12,7 +12,7 @@ nothing.
   the same seed opens the same pools, and a late player's pool
   (:func:`add_sealed_pool`) does not change anyone else's.
 - Draft (G-DRAFT-1..4): :func:`draft_pods` opens the build phase and seats the
-  players in pods (``limited.draft.seat_pods``, L-DRAFT-POD); the pools then
+  players in pods (``limited.pods.seat_pods``, L-DRAFT-POD); the pools then
   come from the table (:func:`enter_draft_pool`, one player at a time) or a
   simulated draft where bots pick for everyone (:func:`simulate_draft`; pod i
   drafts from seed + i).  The timer starts when the last seated player has
@@ -29,7 +29,7 @@ from dataclasses import replace as _replace
 from typing import Iterable, Sequence
 
 from core import labels, rules
-from core.cards.decks import DRAFT_CARDS_PER_PACK, Decklist
+from core.cards.decks import Decklist
 from core.cards.legality import Catalog
 from core.cards.model import CardSet
 from core.desk import Desk
@@ -48,8 +48,9 @@ from core.rules.decklists import (
     sample_set_refusal,
 )
 from limited.deckstate import DeckState
-from limited.draft import POD_MAX, POD_MIN, Seat, build_draft_deck, check_packs, run_draft, seat_pods
+from limited.draft import build_draft_deck, check_draft_booster, check_packs, run_draft
 from limited.packs import check_booster, check_pod_fit, check_starters
+from limited.pods import POD_MAX, POD_MIN, Seat, seat_pods
 from limited.sealed import PRODUCTS, build_sealed_deck, check_product, open_sealed
 
 __all__ = [
@@ -83,8 +84,13 @@ def card_set(ref: str | CardSet, catalog: Catalog | None = None) -> CardSet:
     try:
         return cat.set(code)
     except NotFound:
-        known = join_list(s.code for s in cat.sets) or "-"
-        raise NotFound(_("no card set {set!r} (known: {known})", set=code, known=known), "G-CARDS-VERSIONS") from None
+        raise _unknown_set(code, cat) from None
+
+
+def _unknown_set(code: str, cat: Catalog) -> NotFound:
+    """The refusal of a set code the catalog does not hold, naming those it does (G-CARDS-VERSIONS)."""
+    known = join_list(s.code for s in cat.sets) or "-"
+    return NotFound(_("no card set {set!r} (known: {known})", set=code, known=known), "G-CARDS-VERSIONS")
 
 
 def event_set(event: Event, catalog: Catalog | None = None) -> CardSet:
@@ -166,7 +172,7 @@ def open_sealed_pools(
     cs = card_set(set_code, catalog)
     _check_sealed_set(ev, cs, product)
     ids = _need_builders(ev)
-    minutes = minutes if minutes is not None else DEFAULT_BUILD_MINUTES["sealed"]
+    minutes = _build_minutes(minutes, "sealed")
     if real:
         return desk.append_all(
             [
@@ -176,7 +182,24 @@ def open_sealed_pools(
                 )
             ]
         )
-    seed = new_seed() if seed is None else int(seed)
+    return desk.append_all(_sealed_opening(desk, cs, product, _seed_or_new(seed), minutes, ids, start=start))
+
+
+def _build_minutes(minutes: int | None, kind: str) -> int:
+    """The building timer's minutes: those given, else the kind's default."""
+    return minutes if minutes is not None else DEFAULT_BUILD_MINUTES[kind]
+
+
+def _seed_or_new(seed: int | None) -> int:
+    """The seed given, else a fresh one."""
+    return new_seed() if seed is None else int(seed)
+
+
+def _sealed_opening(
+    desk: Desk, cs: CardSet, product: str, seed: int, minutes: int, ids: list[str], *, start: bool
+) -> list[tuple[str, Action]]:
+    """The actions that open a sealed build phase: the phase, a pool for each of ``ids`` and
+    (``start``) the building timer's start."""
     at = stamp(desk.now())
     acts: list[tuple[str, Action]] = [
         ("build", Build(op="open", at=at, kind="sealed", set_code=cs.code, product=product, seed=seed, minutes=minutes))
@@ -184,7 +207,7 @@ def open_sealed_pools(
     acts += [("pool", _sealed_pool_data(cs, product, seed, pid)) for pid in ids]
     if start:
         acts.append(("build", Build(op="start", at=stamp(desk.now()))))
-    return desk.append_all(acts)
+    return acts
 
 
 def _check_sealed_set(ev: Event, cs: CardSet, product: str) -> None:
@@ -227,21 +250,6 @@ def draft_pool_size(cs: CardSet, packs: int) -> int:
     return packs * cs.booster.size  # type: ignore[union-attr]
 
 
-def _check_draft_booster(cs: CardSet) -> None:
-    """The set has a booster (G-DRAFT-1) big enough to give a pack's deck cards (G-DRAFT-4)."""
-    check_booster(cs, "G-DRAFT-1")
-    if cs.booster.size < DRAFT_CARDS_PER_PACK:  # type: ignore[union-attr]
-        raise RuleError(
-            _(
-                "set {set}: a booster of {size} cards cannot give {n} deck cards a pack",
-                set=cs.code,
-                size=cs.booster.size,  # type: ignore[union-attr]
-                n=DRAFT_CARDS_PER_PACK,
-            ),
-            "G-DRAFT-4",
-        )
-
-
 def _check_pod_size(pod_size: int | None) -> None:
     """A pod size asked for is one a draft pod can seat (L-DRAFT-POD)."""
     if pod_size is not None and not POD_MIN <= pod_size <= POD_MAX:
@@ -281,9 +289,9 @@ def draft_pods(
     check_packs(packs)  # G-DRAFT-2
     cs = card_set(set_code, catalog)
     _no_sample_set(ev, cs)
-    _check_draft_booster(cs)
+    check_draft_booster(cs)
     ids = builders(ev)
-    seed = new_seed() if seed is None else int(seed)
+    seed = _seed_or_new(seed)
     _check_pod_size(pod_size)
     pods = seat_pods(ids, bots, random.Random(seed), max_size=pod_size or POD_MAX)
     seating = [[_pod_seat(ev, seat) for seat in pod] for pod in pods]
@@ -298,7 +306,7 @@ def draft_pods(
                     set_code=cs.code,
                     packs=packs,
                     seed=seed,
-                    minutes=minutes if minutes is not None else DEFAULT_BUILD_MINUTES["draft"],
+                    minutes=_build_minutes(minutes, "draft"),
                     real=real,
                 ),
             ),
@@ -312,23 +320,33 @@ def _seated(event: Event) -> list[str]:
 
 
 def _start_if_complete(desk: Desk, event_after: Event, acts: list[tuple[str, Action]]) -> None:
-    b = event_after.build
-    if (
-        b is not None
-        and b.clock is None
-        and not b.closed
-        and all(event_after.pool_of(pid) is not None for pid in _seated(event_after))
-    ):
+    """Add the building timer's start to ``acts`` when, once they apply, every seated player has a pool."""
+    if _timer_waits(event_after) and _every_seated_has_a_pool(event_after):
         acts.append(("build", Build(op="start", at=stamp(desk.now()))))
+
+
+def _timer_waits(ev: Event) -> bool:
+    """Whether the build phase is open and its timer not started yet."""
+    b = ev.build
+    return b is not None and b.clock is None and not b.closed
+
+
+def _every_seated_has_a_pool(ev: Event) -> bool:
+    return all(ev.pool_of(pid) is not None for pid in _seated(ev))
 
 
 def _drafted_pools(ev: Event, cs: CardSet, pod, packs: int, seed: int) -> list[tuple[str, Action]]:
     """Bots draft one pod from ``seed``: the pool of each seated player still without one."""
-    todo = [(j, s.player) for j, s in enumerate(pod) if s.player is not None and ev.pool_of(s.player) is None]
+    todo = _without_pool(ev, pod)
     if not todo:
         return []
     res = run_draft(cs, [Seat(s.name, True) for s in pod], packs, seed, build=False)
     return [("pool", pool_data(player, "draft", cs.code, res.pools[j], packs=packs, seed=seed)) for j, player in todo]
+
+
+def _without_pool(ev: Event, pod) -> list[tuple[int, str]]:
+    """The seats of ``pod`` held by players who have no pool yet, with their player ids."""
+    return [(j, s.player) for j, s in enumerate(pod) if s.player is not None and ev.pool_of(s.player) is None]
 
 
 def simulate_draft(desk: Desk, *, start: bool = True, catalog: Catalog | None = None) -> Event:
@@ -341,16 +359,21 @@ def simulate_draft(desk: Desk, *, start: bool = True, catalog: Catalog | None = 
     b = ev.build
     cs = event_set(ev, catalog)
     assert b is not None  # event_set refuses an event without a build phase
-    seed = b.seed if b.seed is not None else 0
-    acts: list[tuple[str, Action]] = []
-    for i, pod in enumerate(ev.pods):
-        acts += _drafted_pools(ev, cs, pod, b.packs, seed + i)
+    acts = _simulated_pools(ev, cs, b.packs, b.seed if b.seed is not None else 0)
     if not acts and b.clock is not None:
         raise LyceeError(_("every seated player of {event} already has a pool", event=ev.name))
     after = _applied(ev, acts)  # refused here, before anything is written, if an action does not apply
     if start:
         _start_if_complete(desk, after, acts)
     return desk.append_all(acts)
+
+
+def _simulated_pools(ev: Event, cs: CardSet, packs: int, seed: int) -> list[tuple[str, Action]]:
+    """The pools bots draft for every pod's players still without one; pod i drafts from seed + i."""
+    acts: list[tuple[str, Action]] = []
+    for i, pod in enumerate(ev.pods):
+        acts += _drafted_pools(ev, cs, pod, packs, seed + i)
+    return acts
 
 
 def _need_pods(ev: Event) -> None:
@@ -385,6 +408,23 @@ def _not_of_set(counts: Counter, cs: CardSet) -> list[tuple[str, str]]:
     ]
 
 
+def _check_drafted_size(name: str, n: int, cs: CardSet, packs: int) -> None:
+    """A drafted pool of ``n`` cards holds packs x booster size of them (G-DRAFT-1)."""
+    want = draft_pool_size(cs, packs)
+    if n != want:
+        raise RuleError(
+            _(
+                "{name}'s pool has {n} cards: a {packs}-pack draft of {set} gives each player {want}",
+                name=name,
+                n=n,
+                packs=packs,
+                set=cs.code,
+                want=want,
+            ),
+            "G-DRAFT-1",
+        )
+
+
 def enter_draft_pool(
     desk: Desk, ref: str, cards: Iterable[str] | Counter | Decklist, *, source: str = "", catalog: Catalog | None = None
 ) -> Event:
@@ -401,19 +441,7 @@ def enter_draft_pool(
     problems = _not_of_set(counts, cs)
     if problems:
         raise ValidationError(source or _("pool of {name}", name=p.name), problems)
-    want = draft_pool_size(cs, b.packs)
-    if len(listed) != want:
-        raise RuleError(
-            _(
-                "{name}'s pool has {n} cards: a {packs}-pack draft of {set} gives each player {want}",
-                name=p.name,
-                n=len(listed),
-                packs=b.packs,
-                set=cs.code,
-                want=want,
-            ),
-            "G-DRAFT-1",
-        )
+    _check_drafted_size(p.name, len(listed), cs, b.packs)
     check_pod_fit(ev, cs, p.id, counts)  # the pod's pools together against its boosters
     pool = pool_data(p.id, "draft", cs.code, listed, packs=b.packs)
     acts: list[tuple[str, Action]] = [("pool", pool)]
@@ -445,27 +473,33 @@ def build_bot_decks(desk: Desk, players: Sequence[str] | None = None, *, catalog
     for every player (or those named) who has a pool and no decklist;
     return their ids.  All or none."""
     ev = desk.event
+    _need_limited(ev)
+    cs = event_set(ev, catalog) if ev.build is not None else None
+    done = [pid for pid in _named_or_active(desk, players) if _waits_for_deck(ev, pid)]
+    acts: list[tuple[str, Action]] = [("decklist", _bot_decklist(ev, pid, cs, catalog)) for pid in done]
+    if acts:
+        desk.append_all(acts)
+    return done
+
+
+def _need_limited(ev: Event) -> None:
+    """Refuse a constructed event: decks are built from pools in sealed and draft (G-SEALED)."""
     if ev.kind not in ("sealed", "draft"):
         raise RuleError(
             _("{event} is a constructed event: decks are built from pools in sealed and draft events", event=ev.name),
             "G-SEALED",
         )
-    cs = event_set(ev, catalog) if ev.build is not None else None
-    ids = _named_or_active(desk, players)
-    acts: list[tuple[str, Action]] = []
-    done: list[str] = []
-    for pid in ids:
-        pool = ev.pool_of(pid)
-        if pool is None or ev.decklist_of(pid) is not None:
-            continue
-        lines = deck_data(_bot_deck(ev, pool, cs, catalog))
-        acts.append(
-            ("decklist", DecklistAction(player=pid, deck=lines["deck"], spare=lines["spare"], source=BOT_SOURCE))
-        )
-        done.append(pid)
-    if acts:
-        desk.append_all(acts)
-    return done
+
+
+def _waits_for_deck(ev: Event, pid: str) -> bool:
+    """Whether the player has a pool and no decklist yet."""
+    return ev.pool_of(pid) is not None and ev.decklist_of(pid) is None
+
+
+def _bot_decklist(ev: Event, pid: str, cs: CardSet | None, catalog: Catalog | None) -> DecklistAction:
+    """The bot builder's deck from the player's pool, as the decklist action that registers it."""
+    lines = deck_data(_bot_deck(ev, ev.pool_of(pid), cs, catalog))
+    return DecklistAction(player=pid, deck=lines["deck"], spare=lines["spare"], source=BOT_SOURCE)
 
 
 #: The source of a decklist registered from the app's deck builder.
@@ -482,21 +516,32 @@ def _pool_packs(ev: Event, pool) -> int:
     return pool.packs or (ev.build.packs if ev.build is not None else 0)
 
 
-def player_deck_state(desk: Desk, ref: str, catalog: Catalog | None = None):
-    """An event player's pool as a limited.deckstate.DeckState (the deck
-    builder's state), starting from their registered deck, if any
-    (G-SEALED, G-DRAFT-1: the deck is built from the player's own pool)."""
-    ev = desk.event
-    p = desk.player(ref)
+def _pool_of(ev: Event, p):
+    """Player ``p``'s pool, or LyceeError saying how to get one (G-DRAFT-1, G-SEALED)."""
     pool = ev.pool_of(p.id)
     if pool is None:
         raise LyceeError(
             _("{name} has no pool yet: open the pools or enter the drafted pool first (F11)", name=p.name),
             "G-DRAFT-1" if ev.kind == "draft" else "G-SEALED",
         )
-    rec = ev.decklist_of(p.id)
-    deck = _line_counts(rec.deck) if rec is not None else Counter()
-    spare = _line_counts(rec.spare) if rec is not None else Counter()
+    return pool
+
+
+def _registered_counts(rec) -> tuple[Counter, Counter]:
+    """A registered decklist's deck and spares as copies by number (both empty without one)."""
+    if rec is None:
+        return Counter(), Counter()
+    return _line_counts(rec.deck), _line_counts(rec.spare)
+
+
+def player_deck_state(desk: Desk, ref: str, catalog: Catalog | None = None):
+    """An event player's pool as a limited.deckstate.DeckState (the deck
+    builder's state), starting from their registered deck, if any
+    (G-SEALED, G-DRAFT-1: the deck is built from the player's own pool)."""
+    ev = desk.event
+    p = desk.player(ref)
+    pool = _pool_of(ev, p)
+    deck, spare = _registered_counts(ev.decklist_of(p.id))
     packs = _pool_packs(ev, pool) if pool.kind == "draft" else None
     return DeckState(
         card_set(pool.set_code, catalog),

@@ -17,18 +17,7 @@ from core.rules.decklists import DEFAULT_BUILD_MINUTES, default_catalog
 from limited.bots import Bot, PickReason, colour_text
 from limited.caller import TableCall
 from limited.deckstate import SORTS, DeckState
-from limited.draft import (
-    POD_MAX,
-    POD_MIN,
-    Draft,
-    Pick,
-    PickTimer,
-    Seat,
-    check_packs,
-    seat_pods,
-    seat_table,
-    split_pods,
-)
+from limited.draft import Draft, Pick, PickTimer, check_packs
 from limited.draftlog import write_log
 from limited.event import (
     build_bot_decks,
@@ -41,6 +30,7 @@ from limited.event import (
 )
 from limited.facts import facts_for
 from limited.library import LIBRARY_FILE, LIBRARY_SCHEMA, Library, export_text, slug
+from limited.pods import POD_MAX, POD_MIN, Seat, seat_pods, seat_table, split_pods
 from limited.review import review_seat
 from limited.score import deck_score
 from limited.sealed import PRODUCTS, open_sealed
@@ -63,21 +53,8 @@ WHERE: dict[str, str] = {
     **dict.fromkeys(("Bot", "PickReason", "colour_text"), "limited.bots"),
     "TableCall": "limited.caller",
     **dict.fromkeys(("SORTS", "DeckState"), "limited.deckstate"),
-    **dict.fromkeys(
-        (
-            "POD_MAX",
-            "POD_MIN",
-            "Draft",
-            "Pick",
-            "PickTimer",
-            "Seat",
-            "check_packs",
-            "seat_pods",
-            "seat_table",
-            "split_pods",
-        ),
-        "limited.draft",
-    ),
+    **dict.fromkeys(("Draft", "Pick", "PickTimer", "check_packs"), "limited.draft"),
+    **dict.fromkeys(("POD_MAX", "POD_MIN", "Seat", "seat_pods", "seat_table", "split_pods"), "limited.pods"),
     "write_log": "limited.draftlog",
     **dict.fromkeys(
         (
