@@ -59,9 +59,15 @@ def _pair_value(by_rating: list[CardFacts], pair: int, size: int) -> float:
     on = [f.rating for f in by_rating if not f.needs & ~pair]
     v = float(sum(on[:size]))
     if len(on) < size:
-        off = [f.rating for f in by_rating if f.needs & ~pair]
-        v += sum(off[: size - len(on)]) - DEAD_CARD * (size - len(on))
+        v += _dead_value(by_rating, pair, size - len(on))
     return v
+
+
+def _dead_value(by_rating: list[CardFacts], pair: int, missing: int) -> float:
+    """What the best ``missing`` cards ``pair`` cannot cast add to a deck short of castable ones:
+    their ratings, each DEAD_CARD less."""
+    off = [f.rating for f in by_rating if f.needs & ~pair]
+    return sum(off[:missing]) - DEAD_CARD * missing
 
 
 class _NameRoom:
@@ -93,6 +99,29 @@ class _NameRoom:
         return got, rest
 
 
+def _check_pool_size(n: int, size: int, name_limit: int | None) -> None:
+    """A pool of ``n`` cards can give a deck of ``size`` (G-SEALED with a name limit, else G-DRAFT-4)."""
+    if n < size:
+        raise RuleError(
+            _("the pool holds {n} cards; the deck needs {size}", n=n, size=size),
+            "G-SEALED" if name_limit is not None else "G-DRAFT-4",
+        )
+
+
+def _check_deck_filled(taken: int, size: int, name_limit: int | None) -> None:
+    """The name limit left ``taken`` cards for a deck of ``size`` (R-DECK-4)."""
+    if taken < size:
+        raise RuleError(
+            _(
+                "the pool gives only {taken} cards within the limit of {limit} of a name; the deck needs {size}",
+                taken=taken,
+                limit=name_limit,
+                size=size,
+            ),
+            "R-DECK-4",
+        )
+
+
 def build_deck(
     pool: Iterable[str], facts: SetFacts, size: int, *, name_limit: int | None = None, spares: int = 0
 ) -> Decklist:
@@ -104,26 +133,11 @@ def build_deck(
     name limit (R-DECK-4)."""
     by = facts.by_number
     items = [by[n] for n in pool]
-    if len(items) < size:
-        raise RuleError(
-            _("the pool holds {n} cards; the deck needs {size}", n=len(items), size=size),
-            "G-SEALED" if name_limit is not None else "G-DRAFT-4",
-        )
-
+    _check_pool_size(len(items), size, name_limit)
     best_pair = _best_pair(items, size)
     order = sorted(items, key=lambda f: (-_value(f, best_pair), not f.is_character, f.total_cost, f.number))
     take = _NameRoom(name_limit)  # per name key, deck and spares together
     deck, rest = take.up_to(order, size)
-    taken = sum(deck.values())
-    if taken < size:
-        raise RuleError(
-            _(
-                "the pool gives only {taken} cards within the limit of {limit} of a name; the deck needs {size}",
-                taken=taken,
-                limit=name_limit,
-                size=size,
-            ),
-            "R-DECK-4",
-        )
+    _check_deck_filled(sum(deck.values()), size, name_limit)
     spare, _rest = take.up_to(rest, min(spares, SPARE_MAX))
     return Decklist.from_counts(dict(sorted(deck.items())), dict(sorted(spare.items())))

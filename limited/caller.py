@@ -131,19 +131,31 @@ class TableCall:
     def update(self, now: float) -> list[str]:
         """Move on past every deadline reached by ``now``; the phases entered, in order."""
         events: list[str] = []
-        while not self.paused and self.deadline is not None and now >= self.deadline:
-            at = self.deadline
-            if self.phase == "pick":
-                self._begin("draft", self.pass_seconds, at)
-                events.append("draft")
-            elif self.phase in ("draft", "last"):
-                events.append(self._next_pick(at))
-            elif self.phase == "build":
-                self.phase, self.deadline = "built", None
-                events.append("built")
-            else:
+        while (at := self._due(now)) is not None:
+            entered = self._deadline_passed(at)
+            if entered is None:
                 break
+            events.append(entered)
         return events
+
+    def _due(self, now: float) -> float | None:
+        """The running phase's deadline when it has come by ``now`` (and the call is not paused), else None."""
+        if self.paused or self.deadline is None or now < self.deadline:
+            return None
+        return self.deadline
+
+    def _deadline_passed(self, at: float) -> str | None:
+        """The phase the deadline ``at`` moves on to (the pass after a pick, the next pick after the pass,
+        the built decks after the build timer), or None when the phase has no next one."""
+        if self.phase == "pick":
+            self._begin("draft", self.pass_seconds, at)
+            return "draft"
+        if self.phase in ("draft", "last"):
+            return self._next_pick(at)
+        if self.phase == "build":
+            self.phase, self.deadline = "built", None
+            return "built"
+        return None
 
     def call(self, now: float) -> str:
         """What the caller says now."""
@@ -156,9 +168,14 @@ def _call_ready(c: TableCall, now: float) -> str:
 
 
 def _call_pick(c: TableCall, now: float) -> str:
-    if c.started is not None and not c.paused and now - c.started < PICK_UP_SECONDS:
+    if _picking_up(c, now):
         return _("Pick up!")
     return _("{n} seconds left", n=math.ceil(c.left(now) or 0))
+
+
+def _picking_up(c: TableCall, now: float) -> bool:
+    """Whether the pick began less than PICK_UP_SECONDS ago (and the call is not paused)."""
+    return c.started is not None and not c.paused and now - c.started < PICK_UP_SECONDS
 
 
 def _call_draft(c: TableCall, now: float) -> str:

@@ -32,14 +32,24 @@ def find_set(ref: str | PathLike, catalog: Catalog | None = None) -> CardSet:
     shipped sample sets), or a ``lycee-set/1`` file by path.  An unknown code
     is refused: only known product versions are played (G-CARDS-VERSIONS)."""
     text = str(ref)
-    if text.lower().endswith(".json") or Path(text).is_file():
+    if _names_a_file(text):
         return load_set(Path(text))
     cat = catalog if catalog is not None else Catalog.default()
     try:
         return cat.set(text)
     except NotFound:
-        known = join_list(s.code for s in cat.sets) or _("none loaded")
-        raise NotFound(
-            _("no card set {text!r} (known: {known}; or give a lycee-set/1 file)", text=text, known=known),
-            "G-CARDS-VERSIONS",
-        ) from None
+        raise _unknown_set(text, cat) from None
+
+
+def _names_a_file(text: str) -> bool:
+    """Whether a set reference is a file: it ends in .json or names an existing file."""
+    return text.lower().endswith(".json") or Path(text).is_file()
+
+
+def _unknown_set(text: str, cat: Catalog) -> NotFound:
+    """The refusal of a set the catalog does not hold, naming those it does (G-CARDS-VERSIONS)."""
+    known = join_list(s.code for s in cat.sets) or _("none loaded")
+    return NotFound(
+        _("no card set {text!r} (known: {known}; or give a lycee-set/1 file)", text=text, known=known),
+        "G-CARDS-VERSIONS",
+    )

@@ -43,6 +43,11 @@ def _in_order(order, held: set) -> list:
     return [v for v in order if v in held]
 
 
+def _held(counts: Counter) -> dict[str, int]:
+    """The numbers held at least once, by number: a deck's or spares' counts as stored and checked."""
+    return dict(sorted((k, v) for k, v in counts.items() if v > 0))
+
+
 def _type_is(state: DeckState, c: Card, value: Any) -> bool:
     return c.type == value
 
@@ -92,8 +97,8 @@ class DeckState:
                 _("the deck builder builds sealed and draft decks, not {kind}", kind=kind_label(self.kind))
             )
         self.pool = Counter(self.pool)
-        self.deck = Counter(self.deck or {})
-        self.spare = Counter(self.spare or {})
+        self.deck = Counter(self.deck)
+        self.spare = Counter(self.spare)
         self._check_pool_cards()
         if not self.name:
             self.name = self._default_name()
@@ -126,10 +131,7 @@ class DeckState:
         return sum(max(0, self.left(k)) for k in self.pool)
 
     def decklist(self) -> Decklist:
-        return Decklist.from_counts(
-            dict(sorted((k, v) for k, v in self.deck.items() if v > 0)),
-            dict(sorted((k, v) for k, v in self.spare.items() if v > 0)),
-        )
+        return Decklist.from_counts(_held(self.deck), _held(self.spare))
 
     def check(self) -> list[DeckProblem]:
         """core.cards.decks' verdict for this format (G-SEALED / G-DRAFT-*, G-SPARE-1)."""
@@ -159,18 +161,21 @@ class DeckState:
         """The pool's two-attribute pairs, the strongest first: by the ratings
         of the pool's coloured cards castable in the pair (colourless cards
         go in every pair alike)."""
-        colours = [a for a in ATTRIBUTES if a != COLOURLESS and any(a in self.card(n).attributes for n in self.pool)]
+        colours = self._colours()
         pairs = [(a, b) for i, a in enumerate(colours) for b in colours[i + 1 :]]
+        return sorted(pairs, key=lambda p: (-self._strength(p), ATTRIBUTES.index(p[0]), ATTRIBUTES.index(p[1])))
 
-        def strength(pair: tuple[str, str]) -> int:
-            cards = (self.card(n) for n in self.pool)
-            return sum(
-                c.rating * self.pool[c.number]
-                for c in cards
-                if self.in_pair(c, pair) and set(c.attributes) != {COLOURLESS}
-            )
+    def _colours(self) -> list[str]:
+        """The attributes other than 無 that the pool's cards hold, in ATTRIBUTES order."""
+        held = {a for n in self.pool for a in self.card(n).attributes}
+        return [a for a in ATTRIBUTES if a != COLOURLESS and a in held]
 
-        return sorted(pairs, key=lambda p: (-strength(p), ATTRIBUTES.index(p[0]), ATTRIBUTES.index(p[1])))
+    def _strength(self, pair: tuple[str, str]) -> int:
+        """The ratings, copy by copy, of the pool's coloured cards castable in ``pair``."""
+        cards = (self.card(n) for n in self.pool)
+        return sum(
+            c.rating * self.pool[c.number] for c in cards if self.in_pair(c, pair) and set(c.attributes) != {COLOURLESS}
+        )
 
     @staticmethod
     def in_pair(c: Card, pair: tuple[str, str]) -> bool:
@@ -283,8 +288,8 @@ class DeckState:
             "seed": self.seed,
             "match": self.match,
             "pool": sorted(self.pool.elements()),
-            "deck": dict(sorted((k, v) for k, v in self.deck.items() if v > 0)),
-            "spare": dict(sorted((k, v) for k, v in self.spare.items() if v > 0)),
+            "deck": _held(self.deck),
+            "spare": _held(self.spare),
             "saved": saved,
         }
 
@@ -296,8 +301,8 @@ class DeckState:
             doc["kind"],
             Counter(doc.get("pool", [])),
             packs=doc.get("packs"),
-            deck=Counter(doc.get("deck") or {}),
-            spare=Counter(doc.get("spare") or {}),
+            deck=Counter(doc.get("deck")),
+            spare=Counter(doc.get("spare")),
             name=doc.get("name", ""),
             seed=doc.get("seed"),
             product=doc.get("product"),

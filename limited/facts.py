@@ -19,7 +19,7 @@ from itertools import combinations
 from typing import Iterable
 
 from core.cards.legality import Catalog
-from core.cards.model import ATTRIBUTE_KANJI, CardSet
+from core.cards.model import ATTRIBUTE_KANJI, Card, CardSet
 
 __all__ = [
     "COLOURS",
@@ -83,28 +83,30 @@ class CardFacts:
     rarity: str = ""
 
 
+def _card_facts(c: Card) -> CardFacts:
+    """What the limited engine reads of card ``c`` (the module docstring)."""
+    return CardFacts(
+        number=c.number,
+        name=c.name,
+        name_key=c.name_key,
+        type=c.type,
+        rating=c.rating,
+        needs=mask_of(a for a, n in c.cost if n and a != "star"),
+        colours=mask_of(c.attributes),
+        total_cost=c.total_cost,
+        bucket=bucket_of(c.total_cost),
+        is_character=c.is_character,
+        max_copies=c.max_copies,
+        rarity=c.rarity,
+    )
+
+
 class SetFacts:
     """CardFacts for every card of one set, by number."""
 
     def __init__(self, cs: CardSet):
         self.code = cs.code
-        self.by_number: dict[str, CardFacts] = {}
-        for c in cs.cards:
-            needs = mask_of(a for a, n in c.cost if n and a != "star")
-            self.by_number[c.number] = CardFacts(
-                number=c.number,
-                name=c.name,
-                name_key=c.name_key,
-                type=c.type,
-                rating=c.rating,
-                needs=needs,
-                colours=mask_of(c.attributes),
-                total_cost=c.total_cost,
-                bucket=bucket_of(c.total_cost),
-                is_character=c.is_character,
-                max_copies=c.max_copies,
-                rarity=c.rarity,
-            )
+        self.by_number: dict[str, CardFacts] = {c.number: _card_facts(c) for c in cs.cards}
 
     def __getitem__(self, number: str) -> CardFacts:
         return self.by_number[number]

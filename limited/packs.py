@@ -59,10 +59,15 @@ def _slot_path(slots: Sequence[RaritySlot], rarity: str, path: str) -> str:
     for i, s in enumerate(slots):
         if s.rarity == rarity:
             return f"{path}[{i}]"
-        hit = [j for j, u in enumerate(s.upgrades) if u.rarity == rarity]
-        if hit:
-            return f"{path}[{i}].upgrades[{hit[0]}]"
+        j = _upgrade_index(s, rarity)
+        if j is not None:
+            return f"{path}[{i}].upgrades[{j}]"
     return path
+
+
+def _upgrade_index(slot: RaritySlot, rarity: str) -> int | None:
+    """Which of the slot's upgrades turns its last card into ``rarity`` (the first), or None."""
+    return next((j for j, u in enumerate(slot.upgrades) if u.rarity == rarity), None)
 
 
 def _slot_rarities(slots: Sequence[RaritySlot], rng: random.Random) -> list[str]:
@@ -71,14 +76,37 @@ def _slot_rarities(slots: Sequence[RaritySlot], rng: random.Random) -> list[str]
     for s in slots:
         start = len(rarities)
         rarities.extend([s.rarity] * s.count)
-        if s.upgrades:
-            r, acc = rng.random(), 0.0
-            for u in s.upgrades:
-                acc += u.chance
-                if r < acc:
-                    rarities[start + s.count - 1] = u.rarity
-                    break
+        up = _drawn_upgrade(s, rng) if s.upgrades else None
+        if up is not None:
+            rarities[start + s.count - 1] = up
     return rarities
+
+
+def _drawn_upgrade(slot: RaritySlot, rng: random.Random) -> str | None:
+    """The rarity the slot's last card is upgraded to, or None: one uniform draw, the first upgrade
+    whose cumulative chance exceeds it."""
+    r, acc = rng.random(), 0.0
+    for u in slot.upgrades:
+        acc += u.chance
+        if r < acc:
+            return u.rarity
+    return None
+
+
+def _slot_fill_problem(cs: CardSet, what: str, rarity: str, need: int, have: int, distinct: bool) -> str:
+    """Why the set's ``rarity`` cards cannot fill a product's slots: too few different ones for
+    duplicate protection (``distinct``), or none at all."""
+    if distinct:
+        return _(
+            "a {what} of set {code} can need {need} different {rarity} cards "
+            "but the set has {have} (duplicate protection is on)",
+            what=_what(what),
+            code=cs.code,
+            need=need,
+            rarity=rarity,
+            have=have,
+        )
+    return _("set {code} has no {rarity} card to fill this slot", code=cs.code, rarity=rarity)
 
 
 class _Opener:
@@ -126,35 +154,23 @@ class _Opener:
         for rarity, need in slot_demand(slots).items():
             have = len(self.by_rarity.get(rarity, ()))
             if (need > have) if distinct else (have == 0):
-                where = _slot_path(slots, rarity, path)
-                if distinct:
-                    out.append(
-                        (
-                            where,
-                            _(
-                                "a {what} of set {code} can need {need} different {rarity} cards "
-                                "but the set has {have} (duplicate protection is on)",
-                                what=_what(what),
-                                code=cs.code,
-                                need=need,
-                                rarity=rarity,
-                                have=have,
-                            ),
-                        )
-                    )
-                else:
-                    out.append(
-                        (where, _("set {code} has no {rarity} card to fill this slot", code=cs.code, rarity=rarity))
-                    )
+                out.append(
+                    (_slot_path(slots, rarity, path), _slot_fill_problem(cs, what, rarity, need, have, distinct))
+                )
         return out
 
     def draw(self, slots: Sequence[RaritySlot], distinct: bool, rng: random.Random) -> tuple[str, ...]:
+        """One pack of ``slots``: the rarities drawn first, then a card of each (module docstring)."""
         rarities = _slot_rarities(slots, rng)
-        by = self.by_rarity
-        if not distinct:
-            choice = rng.choice
-            return tuple(choice(by[r]) for r in rarities)
-        drawn = {r: rng.sample(by[r], k) for r, k in Counter(rarities).items()}
+        if distinct:
+            return self._distinct_cards(rarities, rng)
+        choice = rng.choice
+        return tuple(choice(self.by_rarity[r]) for r in rarities)
+
+    def _distinct_cards(self, rarities: list[str], rng: random.Random) -> tuple[str, ...]:
+        """A card of each rarity, no number twice (duplicate protection): each rarity's cards drawn without
+        replacement."""
+        drawn = {r: rng.sample(self.by_rarity[r], k) for r, k in Counter(rarities).items()}
         return tuple(drawn[r].pop() for r in rarities)
 
 
@@ -221,17 +237,24 @@ def open_starter(cs: CardSet, rng: random.Random, starter: str | StarterDef | No
     A fixed starter gives its list; a slotted one is drawn like a booster
     with its own slots and duplicate protection."""
     check_starters(cs)
+    st = _starter_to_open(cs, rng, starter)
+    return Pack("starter", _starter_cards(cs, st, rng), st.id)
+
+
+def _starter_to_open(cs: CardSet, rng: random.Random, starter: str | StarterDef | None) -> StarterDef:
+    """The starter given, or the set's starter of that id, or one drawn when none is named."""
     if starter is None:
-        st = choose_starter(cs, rng)
-    elif isinstance(starter, StarterDef):
-        st = starter
-    else:
-        st = _named_starter(cs, starter)
+        return choose_starter(cs, rng)
+    if isinstance(starter, StarterDef):
+        return starter
+    return _named_starter(cs, starter)
+
+
+def _starter_cards(cs: CardSet, st: StarterDef, rng: random.Random) -> tuple[str, ...]:
+    """A starter's cards: drawn like a booster from its slots, or its fixed list, each card as often as listed."""
     if st.slots:
-        cards = _opener(cs).draw(st.slots, st.duplicate_protection, rng)
-    else:
-        cards = tuple(num for num, k in st.cards for _ in range(k))
-    return Pack("starter", cards, st.id)
+        return _opener(cs).draw(st.slots, st.duplicate_protection, rng)
+    return tuple(num for num, k in st.cards for _ in range(k))
 
 
 # -- a drafted pod's pools against its boosters (G-DRAFT-1) ------------------------------
@@ -267,12 +290,16 @@ def _slot_groups(cs: CardSet) -> list[tuple[set[str], int]]:
     slots = cs.booster.slots if cs.booster is not None else ()
     groups: list[tuple[set[str], int]] = []
     for sl in slots:
-        rs, n = {sl.rarity, *(u.rarity for u in sl.upgrades)}, sl.count
-        for g in [g for g in groups if g[0] & rs]:
-            groups.remove(g)
-            rs, n = rs | g[0], n + g[1]
-        groups.append((rs, n))
+        _merge_group(groups, {sl.rarity, *(u.rarity for u in sl.upgrades)}, sl.count)
     return groups
+
+
+def _merge_group(groups: list[tuple[set[str], int]], rs: set[str], n: int) -> None:
+    """Add the group of rarities ``rs`` holding ``n`` cards, merged with every group sharing a rarity."""
+    for g in [g for g in groups if g[0] & rs]:
+        groups.remove(g)
+        rs, n = rs | g[0], n + g[1]
+    groups.append((rs, n))
 
 
 def _slot_group_problems(cs: CardSet, by: Counter, boosters: int, *, whole: bool) -> list[str]:
@@ -282,16 +309,19 @@ def _slot_group_problems(cs: CardSet, by: Counter, boosters: int, *, whole: bool
     for rs, n in _slot_groups(cs):
         have, most = sum(by[r] for r in rs), n * boosters
         if _count_off(have, most, whole=whole):
-            out.append(
-                _(
-                    "the pod's pools hold {have} {rarities} cards where its {boosters} boosters held {most}",
-                    have=have,
-                    rarities="/".join(r for r in cs.rarities if r in rs),
-                    boosters=boosters,
-                    most=most,
-                )
-            )
+            out.append(_group_problem(cs, rs, have, boosters, most))
     return out
+
+
+def _group_problem(cs: CardSet, rs: set[str], have: int, boosters: int, most: int) -> str:
+    """The pod's pools hold ``have`` cards of a slot group where its boosters held ``most``."""
+    return _(
+        "the pod's pools hold {have} {rarities} cards where its {boosters} boosters held {most}",
+        have=have,
+        rarities="/".join(r for r in cs.rarities if r in rs),
+        boosters=boosters,
+        most=most,
+    )
 
 
 def _count_off(have: int, most: int, *, whole: bool) -> bool:

@@ -68,8 +68,8 @@ class SeatReview:
     def flow_line(self) -> str:
         """What flowed to the seat (counted from 1, as people read seats) from each side, naming the packs that came from it
         (「パック1・3」 of a 4-pack draft: odd packs from the previous seat, even from the next)."""
-        lower = colour_text(self.flow_lower) if self.flow_lower else "-"
-        higher = colour_text(self.flow_higher) if self.flow_higher else "-"
+        lower = _colours_or(self.flow_lower, "-")
+        higher = _colours_or(self.flow_higher, "-")
         odd = join_list(range(1, self.packs + 1, 2), words=True)
         if self.packs < 2:
             return _(
@@ -91,6 +91,13 @@ class SeatReview:
 
 def main_colours(pool, cs: CardSet) -> int:
     """The two colours most of a pool's cards need (rating + 1 a card; COLOURS order on ties)."""
+    w = _colour_weights(pool, cs)
+    order = sorted(range(len(COLOURS)), key=lambda i: (-w[i], i))
+    return sum(1 << i for i in order[:2] if w[i] > 0)
+
+
+def _colour_weights(pool, cs: CardSet) -> list[int]:
+    """By colour (COLOURS order): rating + 1 for each card of the pool that needs it."""
     by = facts_for(cs).by_number
     w = [0] * len(COLOURS)
     for num in pool:
@@ -98,19 +105,37 @@ def main_colours(pool, cs: CardSet) -> int:
         for i in range(len(COLOURS)):
             if f.needs >> i & 1:
                 w[i] += f.rating + 1
-    order = sorted(range(len(COLOURS)), key=lambda i: (-w[i], i))
-    return sum(1 << i for i in order[:2] if w[i] > 0)
+    return w
 
 
 def review_seat(res: DraftResult, seat: int, cs: CardSet) -> SeatReview:
     """The review of ``seat`` (numbered from 0, as in the log) in a finished (replayed) table."""
-    n = len(res.seats)
+    _check_seat(seat, len(res.seats))
+    bot = Bot(facts_for(cs), res.packs * 10, pack_size=len(res.opened[0][0]))
+    picks = _reviewed_picks(res, seat, bot)
+    # side 0 (odd packs, direction +1) comes from the previous seat number
+    lower, higher = (0, 1) if direction(0) == 1 else (1, 0)
+    return SeatReview(
+        seat,
+        res.seats[seat].name,
+        picks,
+        tuple(main_colours(p, cs) for p in res.pools),
+        _strongest(bot.flow[lower]),
+        _strongest(bot.flow[higher]),
+    )
+
+
+def _check_seat(seat: int, n: int) -> None:
+    """Refuse a seat the log does not have (seats 0 to n - 1)."""
     if not isinstance(seat, int) or not 0 <= seat < n:
         raise LyceeError(
             _("no seat {seat} in this draft log: its seats are 0 to {last} (--seat)", seat=seat, last=n - 1)
         )
-    facts = facts_for(cs)
-    bot = Bot(facts, res.packs * 10, pack_size=len(res.opened[0][0]))
+
+
+def _reviewed_picks(res: DraftResult, seat: int, bot: Bot) -> tuple[ReviewedPick, ...]:
+    """``seat``'s picks in order, each with what ``bot``, fed the same packs and the seat's pool so far,
+    would have taken and why."""
     pool: list[str] = []
     out = []
     for p in res.picks:
@@ -118,23 +143,15 @@ def review_seat(res: DraftResult, seat: int, cs: CardSet) -> SeatReview:
             continue
         out.append(ReviewedPick(p.round, p.pick, p.offered, p.took, bot.explain(p.offered, pool), p.timeout))
         pool.append(p.took)
+    return tuple(out)
 
-    def strongest(flow: list[float]) -> int:
-        if not any(flow):
-            return 0
-        pos = sorted(range(len(COLOURS)), key=lambda i: (-flow[i], i))[:2]
-        return sum(1 << i for i in pos)
 
-    # side 0 (odd packs, direction +1) comes from the previous seat number
-    lower, higher = (0, 1) if direction(0) == 1 else (1, 0)
-    return SeatReview(
-        seat,
-        res.seats[seat].name,
-        tuple(out),
-        tuple(main_colours(p, cs) for p in res.pools),
-        strongest(bot.flow[lower]),
-        strongest(bot.flow[higher]),
-    )
+def _strongest(flow: list[float]) -> int:
+    """The two colours (bit mask) that flowed most from one side (COLOURS order on ties), 0 when none did."""
+    if not any(flow):
+        return 0
+    pos = sorted(range(len(COLOURS)), key=lambda i: (-flow[i], i))[:2]
+    return sum(1 << i for i in pos)
 
 
 def review_json(rv: SeatReview) -> dict:
@@ -142,24 +159,31 @@ def review_json(rv: SeatReview) -> dict:
     return {
         "seat": rv.seat,
         "name": rv.name,
-        "picks": [
-            {
-                "pick": p.pick,
-                "pack": p.pack,
-                "offered": list(p.offered),
-                "took": p.took,
-                "suggested": p.suggested,
-                "reason": p.reason.text(),
-                "differs": p.differs,
-                **({"timeout": True} if p.timeout else {}),
-                "top": [c.as_dict() for c in p.reason.top],
-            }
-            for p in rv.picks
-        ],
+        "picks": [_pick_json(p) for p in rv.picks],
         "agree": rv.agree,
         "seats": [{"seat": i, "colours": colour_text(m)} for i, m in enumerate(rv.mains)],
         "flow": {
-            "from_previous_seat": colour_text(rv.flow_lower) if rv.flow_lower else "",
-            "from_next_seat": colour_text(rv.flow_higher) if rv.flow_higher else "",
+            "from_previous_seat": _colours_or(rv.flow_lower, ""),
+            "from_next_seat": _colours_or(rv.flow_higher, ""),
         },
     }
+
+
+def _pick_json(p: ReviewedPick) -> dict:
+    """One reviewed pick of ``draft review --json``; ``timeout`` only when the clock took it."""
+    return {
+        "pick": p.pick,
+        "pack": p.pack,
+        "offered": list(p.offered),
+        "took": p.took,
+        "suggested": p.suggested,
+        "reason": p.reason.text(),
+        "differs": p.differs,
+        **({"timeout": True} if p.timeout else {}),
+        "top": [c.as_dict() for c in p.reason.top],
+    }
+
+
+def _colours_or(mask: int, none: str) -> str:
+    """The colours of ``mask`` as text, or ``none`` when it holds none."""
+    return colour_text(mask) if mask else none

@@ -71,6 +71,11 @@ def _check_starters_named(product: str, starters: Sequence[str], n_st: int) -> N
         )
 
 
+def _starter_names(starters: Sequence[str] | None, n_st: int) -> Sequence[str | None]:
+    """The starter to open for each of the product's ``n_st``: those named, else None (drawn) for each."""
+    return starters if starters is not None else [None] * n_st
+
+
 def open_sealed(cs: CardSet, product: str, rng: random.Random, *, starters: Sequence[str] | None = None) -> SealedPool:
     """Open a sealed product of ``cs`` (G-SEALED): ``2s`` or ``1s3b``.
     ``starters`` names the starter(s) instead of drawing them."""
@@ -80,7 +85,7 @@ def open_sealed(cs: CardSet, product: str, rng: random.Random, *, starters: Sequ
         _check_starters_named(product, starters, n_st)
     if n_bo:
         check_booster(cs, "G-SEALED")
-    packs = [open_starter(cs, rng, starters[i] if starters is not None else None) for i in range(n_st)]
+    packs = [open_starter(cs, rng, st) for st in _starter_names(starters, n_st)]
     packs += [Pack("booster", open_booster(cs, rng)) for _ in range(n_bo)]
     return SealedPool(cs.code, product, tuple(packs))
 
