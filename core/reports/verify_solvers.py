@@ -15,12 +15,14 @@ __all__ = [
     "lower_bound",
     "matching_minimum",
     "met_degree",
+    "score_groups",
     "solve",
+    "unmet_pair",
 ]
 
 #: Rounds of at most this many players are searched exhaustively.
 DP_LIMIT = 16
-#: The longest stretch :func:`walls_minimum` (kept, unused by :func:`least_cost`) matches.
+#: The longest stretch ``walls_minimum`` (core/reports/verify_walls.py, kept, unused) matches.
 FULL_LIMIT = 256
 
 
@@ -150,3 +152,14 @@ def met_degree(players: list[str], met: Collection[frozenset]) -> int:
             for x in ab:
                 nbr[x] += 1
     return max(nbr.values(), default=0)
+
+
+def score_groups(players: list[str], pts: dict[str, int]) -> tuple[list[int], list[list[str]]]:
+    """(the points present, highest first; the players of each, in the order given)."""
+    values = sorted({pts[p] for p in players}, reverse=True)
+    return values, [[p for p in players if pts[p] == v] for v in values]
+
+
+def unmet_pair(xs: list[str], ys: list[str], met: Collection[frozenset]) -> tuple[str, str] | None:
+    """The first pair of a player of ``xs`` and one of ``ys`` who have not met, or None."""
+    return next(((a, b) for a in xs for b in ys if frozenset((a, b)) not in met), None)
