@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from core import labels
 from core.i18n import _
+from core.reports.verify_base import bracket_matches
 
 __all__ = ["no_winner_problem", "outcome_label", "result_problem"]
 
@@ -50,8 +51,7 @@ class _Recorded:
 def result_problem(m: dict, match_type: str, stage: str, names: dict | None = None) -> Problem:
     """(rule, message) when the recorded result cannot stand, else None;
     outcomes in words, with the players' ``names`` when given."""
-    names = names or {}
-    who = tuple(str(names.get(pid, pid)) if isinstance(pid, str) and pid else "" for pid in (m.get("p1"), m.get("p2")))
+    who = _players_words(m, names or {})
     r = _Recorded(
         m, m.get("outcome"), m.get("p1_wins", 0), m.get("p2_wins", 0), m.get("draws", 0), who, match_type, stage
     )
@@ -60,6 +60,11 @@ def result_problem(m: dict, match_type: str, stage: str, names: dict | None = No
     if r.out is None:
         return None
     return _played_problem(r)
+
+
+def _players_words(m: dict, names: dict) -> tuple[str, ...]:
+    """The match's two players by name (their id where ``names`` has none; "" for an empty seat)."""
+    return tuple(str(names.get(pid, pid)) if isinstance(pid, str) and pid else "" for pid in (m.get("p1"), m.get("p2")))
 
 
 def _bye_problem(r: _Recorded) -> Problem:
@@ -155,7 +160,7 @@ def no_winner_problem(matches: list[dict], stage: str) -> list[tuple[int, str]]:
     needs one to go on: an intentional draw left without a winner is the
     organizer's call in the final only (G-ID-3, 優勝者不在); before it, or in a
     playoff, the bracket or the cut cannot go on."""
-    main = [m for m in matches if m.get("note") != "third_place"]
+    main = bracket_matches(matches)
     if stage == "top" and len(main) <= 1:
         return []
     return [(m["table"], _no_winner_words(stage)) for m in main if _intentional_draw(m)]

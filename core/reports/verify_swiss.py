@@ -74,6 +74,19 @@ def max_matching(n: int, adj: list[set[int]]) -> int:
                 child = match[v]
                 v = parent[match[v]]
 
+        def contract(v: int, to: int) -> None:
+            """Shrink the blossom the edge ``v``-``to`` closes into its base, its vertices queued."""
+            cur = lca(v, to)
+            blossom = [False] * n
+            mark(v, cur, to, blossom)
+            mark(to, cur, v, blossom)
+            for i in range(n):
+                if blossom[base[i]]:
+                    base[i] = cur
+                    if not used[i]:
+                        used[i] = True
+                        queue.append(i)
+
         qi = 0
         while qi < len(queue):
             v = queue[qi]
@@ -82,16 +95,7 @@ def max_matching(n: int, adj: list[set[int]]) -> int:
                 if base[v] == base[to] or match[v] == to:
                     continue
                 if to == root or (match[to] != -1 and parent[match[to]] != -1):
-                    cur = lca(v, to)
-                    blossom = [False] * n
-                    mark(v, cur, to, blossom)
-                    mark(to, cur, v, blossom)
-                    for i in range(n):
-                        if blossom[base[i]]:
-                            base[i] = cur
-                            if not used[i]:
-                                used[i] = True
-                                queue.append(i)
+                    contract(v, to)
                 elif parent[to] == -1:
                     parent[to] = v
                     if match[to] == -1:
@@ -161,13 +165,18 @@ def least_rematches(plist: list[str], opps: dict[str, list[str]]) -> int:
     Hamiltonian cycle, and so a perfect matching: 0, with no graph built
     (a large event's round, where the graph is nearly complete)."""
     n = len(plist)
-    index = {p: i for i, p in enumerate(plist)}
-    met = [{index[q] for q in opps.get(p, ()) if q in index} for p in plist]
+    met = _met_indices(plist, opps)
     if _dirac_holds(n, met):
         return 0
     everyone = set(range(n))
     adj = [everyone - m - {i} for i, m in enumerate(met)]
     return n // 2 - max_matching(n, adj)
+
+
+def _met_indices(plist: list[str], opps: dict[str, list[str]]) -> list[set[int]]:
+    """For each of ``plist``, the indices in ``plist`` of the opponents they have met."""
+    index = {p: i for i, p in enumerate(plist)}
+    return [{index[q] for q in opps.get(p, ()) if q in index} for p in plist]
 
 
 def _dirac_holds(n: int, met: list[set[int]]) -> bool:
@@ -192,20 +201,19 @@ def _seats(ck: Checked, number: int, matches: list[dict]) -> dict[str, int]:
     seat: dict[str, int] = {}
     for m in matches:
         for pid in (m["p1"], m.get("p2")):
-            if pid is None:
-                continue
-            if pid not in ck.info:
-                ck.find("L-ELIGIBLE", number, m["table"], _("no player {id!r}", id=pid))
-                continue
-            if pid in seat:
-                ck.find(
-                    "L-ELIGIBLE",
-                    number,
-                    m["table"],
-                    _("{name} also plays at table {t}", name=ck.name[pid], t=seat[pid]),
-                )
-            seat[pid] = m["table"]
+            if pid is not None:
+                _take_seat(ck, number, pid, m["table"], seat)
     return seat
+
+
+def _take_seat(ck: Checked, number: int, pid: str, table: int, seat: dict[str, int]) -> None:
+    """Seat ``pid`` at ``table``: a player the file does not have, or already seated, is a finding."""
+    if pid not in ck.info:
+        ck.find("L-ELIGIBLE", number, table, _("no player {id!r}", id=pid))
+        return
+    if pid in seat:
+        ck.find("L-ELIGIBLE", number, table, _("{name} also plays at table {t}", name=ck.name[pid], t=seat[pid]))
+    seat[pid] = table
 
 
 def _check_eligibility(ck: Checked, number: int, seat: dict[str, int]) -> None:
@@ -254,11 +262,17 @@ def _check_bye(ck: Checked, number: int, matches: list[dict], paired: list[str])
     byes = [m for m in matches if m.get("p2") is None]
     if len(byes) != len(paired) % 2:
         _wrong_bye_count(ck, number, byes, len(paired))
+    elif byes:
+        _check_bye_holder(ck, number, byes[0], paired)
+
+
+def _check_bye_holder(ck: Checked, number: int, bye: dict, paired: list[str]) -> None:
+    """The round's one bye goes to a right player (L-BYE), when the standings know its holder."""
+    if bye["p1"] not in ck.sw.byes:
         return
-    if byes and byes[0]["p1"] in ck.sw.byes:
-        problem = _bye_holder_problem(ck, byes[0]["p1"], paired)
-        if problem:
-            ck.find("L-BYE", number, byes[0]["table"], problem)
+    problem = _bye_holder_problem(ck, bye["p1"], paired)
+    if problem:
+        ck.find("L-BYE", number, bye["table"], problem)
 
 
 def _bye_holder_problem(ck: Checked, pid: str, paired: list[str]) -> str | None:
@@ -266,8 +280,7 @@ def _bye_holder_problem(ck: Checked, pid: str, paired: list[str]) -> str | None:
     among the fewest, one ranked lower (points, then the tiebreaker chain; a
     player tied with the lowest is accepted: the draw decides there)."""
     sw, name = ck.sw, ck.name
-    fewest = min(sw.byes[x] for x in paired if x in sw.byes)
-    cands = [x for x in paired if x in sw.byes and sw.byes[x] == fewest]
+    fewest, cands = _fewest_byes(sw.byes, paired)
     if sw.byes[pid] > fewest:
         return _(
             "{name} gets a bye number {k} while {other} has had fewer",
@@ -276,6 +289,12 @@ def _bye_holder_problem(ck: Checked, pid: str, paired: list[str]) -> str | None:
             other=name[cands[0]],
         )
     return _lower_ranked_problem(ck, pid, cands)
+
+
+def _fewest_byes(byes: dict[str, int], paired: list[str]) -> tuple[int, list[str]]:
+    """(the fewest byes any of ``paired`` has had, those who have had that many)."""
+    fewest = min(byes[x] for x in paired if x in byes)
+    return fewest, [x for x in paired if x in byes and byes[x] == fewest]
 
 
 def _lower_ranked_problem(ck: Checked, pid: str, cands: list[str]) -> str | None:
@@ -312,12 +331,19 @@ def _check_pairing_order(ck: Checked, number: int, matches: list[dict]) -> None:
         return  # nobody paired, or somebody plays twice (already reported)
     cost = PairCost(sw.points, sw.met, plist)
     actual = sum(cost.pair(a, b) for a, b, _t in pairs)
-    rematches = cost.parts(actual)[0]
-    least = least_rematches(plist, sw.opps) if rematches else 0
+    least = _fewest_rematches(ck, number, pairs, plist, cost.parts(actual)[0])
+    if least is not None:
+        _check_least_cost(ck, number, cost, pairs, plist, actual, least)
+
+
+def _fewest_rematches(ck: Checked, number: int, pairs: list[Pair], plist: list[str], rematches: int) -> int | None:
+    """(a): the fewest rematches any pairing of the round has, or None when the round has
+    more (each rematch then a finding, and the order is not checked further)."""
+    least = least_rematches(plist, ck.sw.opps) if rematches else 0
     if rematches > least:
         _rematch_findings(ck, number, pairs, rematches, least)
-        return
-    _check_least_cost(ck, number, cost, pairs, plist, actual, least)
+        return None
+    return least
 
 
 def _plays_twice(plist: list[str]) -> bool:
