@@ -10,7 +10,14 @@ from core.errors import LyceeError
 from core.event.model import Event
 from core.event.tiebreakers import TIEBREAKERS
 from core.i18n import _, join_list
-from core.reports.sheet_words import PLAYOFF_REMARK, date_words, scorecard_due, sheet_judges, status_remark
+from core.reports.sheet_words import (
+    PLAYOFF_REMARK,
+    date_words,
+    match_words,
+    scorecard_due,
+    sheet_judges,
+    status_remark,
+)
 from core.rules.members import store_line
 from core.tournament.elimination import bracket, cut_size, final_placings, final_without_winner
 from core.tournament.plan import planned_vs_actual
@@ -142,7 +149,7 @@ def _event_rows(event: Event, fmt: str) -> list[list]:
         [_("Event"), event.name],
         [_("Date"), date_words(event.date)],
         [_("Kind"), labels.kind_label(event.kind)],
-        [_("Match"), _("best of three") if event.match == "bo3" else _("best of one")],
+        [_("Match"), match_words(event)],
         [_("Minutes a match"), event.minutes],
         [_("Tournament format"), fmt],
         [_("Sanctioned"), _("yes") if event.sanctioned else _("no")],

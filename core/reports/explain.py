@@ -157,8 +157,13 @@ def _explained(event: Event, matches, seed: str) -> _Explained:
         made,
         paired,
         sorted(pts.get(x, 0) for x in paired),
-        [m.p1 for m in matches if m.p2 is None],
+        _bye_holders(matches),
     )
+
+
+def _bye_holders(matches) -> list[str]:
+    """The players of ``matches`` who have the bye."""
+    return [m.p1 for m in matches if m.p2 is None]
 
 
 def _two_player(matches) -> list:
@@ -236,12 +241,15 @@ def _apart_reasons(event: Event, matches, seed: str):
 
     apart = {frozenset(x) for x in event.apart}
     pairs = {frozenset(m.players()) for m in _two_player(matches)}
-    kept = _kept_apart(event, seed, apart, pairs)
-    made_pairs = pairs & apart
+    return _kept_apart(event, seed, apart, pairs), _made_apart(event, matches, seed, pairs & apart)
+
+
+def _made_apart(event: Event, matches, seed: str, made_pairs: set[frozenset]) -> dict:
+    """Each apart pair made, with what avoiding them would have cost (one answer for all)."""
     if not made_pairs:
-        return kept, {}
+        return {}
     why = _apart_cost(event, matches, seed)
-    return kept, {p: why for p in made_pairs}
+    return {p: why for p in made_pairs}
 
 
 def _kept_apart(event: Event, seed: str, apart: set[frozenset], pairs: set[frozenset]) -> dict:
@@ -273,10 +281,15 @@ def _across(a: str, b: str, m, pts, met) -> list[tuple[str, str, int]]:
     """The meetings that keep ``a`` v ``c`` and ``b`` v ``d`` from replacing
     the pairs ``a`` v ``b`` and ``c`` v ``d`` (``m``) across the same two
     groups; none when ``m`` is not across them."""
-    c, d = (m.p1, m.p2) if pts.get(m.p1, 0) >= pts.get(m.p2, 0) else (m.p2, m.p1)
-    if pts.get(c, 0) != pts.get(a, 0) or pts.get(d, 0) != pts.get(b, 0):
+    c, d = _higher_first(m, pts)
+    if (pts.get(c, 0), pts.get(d, 0)) != (pts.get(a, 0), pts.get(b, 0)):
         return []
     return [(x, y, met[(x, y)]) for x, y in ((a, c), (b, d)) if (x, y) in met]
+
+
+def _higher_first(m, pts) -> tuple[str, str]:
+    """The match's two players, the one with more points first (player 1 when equal)."""
+    return (m.p1, m.p2) if pts.get(m.p1, 0) >= pts.get(m.p2, 0) else (m.p2, m.p1)
 
 
 def _blocking(a: str, b: str, matches, pts, met, paired) -> list[tuple[str, str, int]]:
@@ -297,9 +310,14 @@ def _blocking(a: str, b: str, matches, pts, met, paired) -> list[tuple[str, str,
 
 def _met_in_group(a: str, pts, met, paired) -> list[tuple[str, str, int]]:
     """The players of ``a``'s score group ``a`` has met (a, x, round), earliest first."""
+    seen = [(a, x, met[(a, x)]) for x in _group_mates(a, pts, paired) if (a, x) in met]
+    return sorted(seen, key=lambda t: (t[2], t[1]))
+
+
+def _group_mates(a: str, pts, paired) -> list[str]:
+    """The other paired players on ``a``'s points."""
     hi = pts.get(a, 0)
-    group = [x for x in paired if x != a and pts.get(x, 0) == hi]
-    return sorted(((a, x, met[(a, x)]) for x in group if (a, x) in met), key=lambda t: (t[2], t[1]))
+    return [x for x in paired if x != a and pts.get(x, 0) == hi]
 
 
 def is_cross_group(why) -> bool:

@@ -121,9 +121,14 @@ def _pairing_row(event: Event, m, pts: dict[str, int], explain: bool) -> list:
         result_text(m),
     ]
     if explain:
-        # why a table is paired across score groups (or holds a rematch or the bye): core.reports.explain
-        row.append(why_text(event, m.why, with_draw=False) if is_cross_group(m.why) else "")
+        row.append(_why_cell(event, m))
     return row
+
+
+def _why_cell(event: Event, m) -> str:
+    """Why a table is paired across score groups (or holds a rematch or the bye), for judges
+    (core.reports.explain); empty for a table inside its group."""
+    return why_text(event, m.why, with_draw=False) if is_cross_group(m.why) else ""
 
 
 def pairings_table(event: Event, explain: bool = False):

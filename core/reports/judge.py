@@ -195,8 +195,13 @@ def deck_findings(event: Event) -> list[Finding]:
 
     out: list[Finding] = []
     for i, rec in enumerate(event.decklists):
-        out += [_deck_finding(pr, i) for pr in _readable_problems(event, rec.player) if _counts_against(pr)]
+        out += [_deck_finding(pr, i) for pr in _evidence(event, rec.player)]
     return out
+
+
+def _evidence(event: Event, player: str) -> list:
+    """The desk's deck problems of ``player``'s list that count against it."""
+    return [pr for pr in _readable_problems(event, player) if _counts_against(pr)]
 
 
 def _readable_problems(event: Event, player: str) -> list:

@@ -13,6 +13,7 @@ import io
 from core.errors import LyceeError
 from core.event.model import Event
 from core.i18n import _
+from core.reports.sheet_words import match_words
 from core.rules.reports import code_of, report_url
 from core.tournament.elimination import round_label
 
@@ -138,9 +139,8 @@ def slips_html(event: Event) -> str:
     if rnd is None:
         raise LyceeError(_("no round has been paired yet"))
     e = html.escape
-    reminders = "".join(f'<li data-rule="{e(rule)}">{e(r)}</li>' for rule, r in slip_reminders(event))
-    match = _("best of three") if event.match == "bo3" else _("best of one")
-    slips = [_slip(event, rnd, m, match, reminders) for m in rnd.matches if m.p2 is not None]
+    reminders = _reminders_html(event)
+    slips = [_slip(event, rnd, m, match_words(event), reminders) for m in rnd.matches if m.p2 is not None]
     css = (
         _CSS
         + ".slip { border: 2px dashed #888; padding: 0.5em 1em; margin-bottom: 1em; page-break-inside: avoid; }"
@@ -152,6 +152,12 @@ def slips_html(event: Event) -> str:
         f'<!DOCTYPE html>\n<html><head><meta charset="utf-8"><title>{e(title)}</title>'
         f"<style>{css}</style></head><body>\n" + "\n".join(slips) + "\n</body></html>\n"
     )
+
+
+def _reminders_html(event: Event) -> str:
+    """The slip's reminders as list items, each with its rule ids in ``data-rule``."""
+    e = html.escape
+    return "".join(f'<li data-rule="{e(rule)}">{e(r)}</li>' for rule, r in slip_reminders(event))
 
 
 def _slip(event: Event, rnd, m, match: str, reminders: str) -> str:

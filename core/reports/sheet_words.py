@@ -21,6 +21,7 @@ __all__ = [
     "date_words",
     "ended_at_time",
     "marks",
+    "match_words",
     "missing_results",
     "missing_text",
     "note_words",
@@ -46,6 +47,11 @@ def result_text(m: Match) -> str:
     if m.note == "ID" or m.intentional:
         return _("intentional draw")
     return _score(m)
+
+
+def match_words(event: Event) -> str:
+    """The event's match type in words: best of three, or of one."""
+    return _("best of three") if event.match == "bo3" else _("best of one")
 
 
 def _score(m: Match) -> str:

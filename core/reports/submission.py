@@ -260,9 +260,12 @@ def _check_files(folder: Path, files: list, c: Check) -> set[str]:
 def _file_name(f) -> str | None:
     """The name a manifest entry gives: a plain file of the folder (no path, not hidden), else None."""
     name = f.get("name") if isinstance(f, dict) else None
-    if not isinstance(name, str) or "/" in name or "\\" in name or name.startswith("."):
-        return None
-    return name
+    return name if isinstance(name, str) and _plain(name) else None
+
+
+def _plain(name: str) -> bool:
+    """A name of a file inside the folder: no path in it, not hidden."""
+    return not ("/" in name or "\\" in name or name.startswith("."))
 
 
 def _check_file(folder: Path, name: str, sha256, c: Check) -> None:

@@ -195,8 +195,13 @@ def _check_results(ck: Checked, number: int, stage: str, matches: list[dict]) ->
         if prob:
             ck.find(prob[0], number, m["table"], prob[1])
     if stage in ("top", "playoff"):
-        for t, what in no_winner_problem(matches, stage):
-            ck.find("G-ID-3", number, t, what)
+        _check_winners(ck, number, stage, matches)
+
+
+def _check_winners(ck: Checked, number: int, stage: str, matches: list[dict]) -> None:
+    """G-ID-3: an elimination or playoff match names a winner where the stage needs one to go on."""
+    for t, what in no_winner_problem(matches, stage):
+        ck.find("G-ID-3", number, t, what)
 
 
 def _check_round(ck: Checked, rnd: dict) -> None:

@@ -157,6 +157,11 @@ def _round_structure(ri: int, r: dict, find: Find) -> None:
             r["number"],
             None,
         )
+    _tables_once(ri, r, find)
+
+
+def _tables_once(ri: int, r: dict, find: Find) -> None:
+    """L-FILE: each table number once in the round."""
     tables: dict[int, int] = {}
     for mi, m in enumerate(r.get("matches", [])):
         if m["table"] in tables:

@@ -77,6 +77,7 @@ from core.reports.verify_solvers import (
     lower_bound,
     matching_minimum,
     met_degree,
+    players_between,
     score_groups,
     unmet_pair,
 )
@@ -389,21 +390,26 @@ def _direct_distances(
 
 def _through(m: int, dist: list[list[int | None]], hop: list[list[int]]) -> None:
     """One step of Floyd-Warshall: every way through group ``m`` that is shorter."""
-    k = len(dist)
     dm = dist[m]
-    for i in range(k):
+    for i in range(len(dist)):
         dim = dist[i][m]
-        if dim is None or i == m:
+        if dim is not None and i != m:
+            _relax_row(i, m, dim, dm, dist, hop)
+
+
+def _relax_row(
+    i: int, m: int, dim: int, dm: list[int | None], dist: list[list[int | None]], hop: list[list[int]]
+) -> None:
+    """Group ``i``'s ways through group ``m`` (``dim`` away; ``dm``: ``m``'s distances) that are shorter."""
+    di = dist[i]
+    for j in range(len(dm)):
+        dmj = dm[j]
+        if dmj is None or j in (i, m):
             continue
-        di = dist[i]
-        for j in range(k):
-            dmj = dm[j]
-            if dmj is None or j in (i, m):
-                continue
-            old = di[j]
-            if old is None or dim + dmj < old:
-                di[j] = dim + dmj
-                hop[i][j] = hop[i][m]
+        old = di[j]
+        if old is None or dim + dmj < old:
+            di[j] = dim + dmj
+            hop[i][j] = hop[i][m]
 
 
 def _least_join(
@@ -692,7 +698,7 @@ class _Stretches:
     def _nodes(self, n: int, w: int, u: int) -> list[str]:
         groups, k = self.groups, self.k
         top, bottom = self._span(n)
-        nodes = [p for g in groups[top + 1 : bottom] for p in g]
+        nodes = players_between(groups, top, bottom)
         if top >= 0 and w:
             nodes += self._beside(groups[top][len(groups[top]) - w :], 2 * top + 1)  # the free group's last go down
         if bottom < k and u:
@@ -740,14 +746,13 @@ def least_cost(
     pair: Callable[[str, str], int],
     fold: Callable[[int, tuple[int, ...], int], int],
     met: Collection[frozenset] | None = None,
-) -> tuple[int | None, str]:
+) -> tuple[int, str]:
     """(least total cost, how it was found: ``"bound"``, ``"dp"``,
     ``"split"``, ``"greedy"``, ``"chain"``, ``"join"`` or ``"matching"``, see the module's text) for
     the round pairing ``players`` (an even number, the bye removed) at total
     cost ``actual``; ``met``: the pairs that have met (for the split and the
     pairing at the bound; needed for a large round to be fast, not to be
-    exact).  The cost is always exact: the ``None`` of the signature is kept
-    for callers written when large rounds could be left to a local check."""
+    exact).  The cost is always exact: no round is left to a local check."""
     bound = lower_bound(players, pts, least_rematches, fold)
     if actual <= bound:
         return bound, "bound"

@@ -81,12 +81,17 @@ def _played_problem(r: _Recorded) -> Problem:
     if r.out == "bye":
         return "G-SWISS-POINTS", _("a bye needs an empty second seat")
     if min(r.w1, r.w2, r.d) < 0:
-        return ("G-BO1" if r.match_type == "bo1" else "G-BO3"), _("{score}: negative game counts", score=r.score)
+        return _games_rule(r), _("{score}: negative game counts", score=r.score)
     if r.m.get("intentional"):
         return _intentional_problem(r)
     if r.out == "double_loss":
         return _double_loss_problem(r)
     return _games_problem(r) or _outcome_problem(r)
+
+
+def _games_rule(r: _Recorded) -> str:
+    """The rule the games of the match follow: best of one (G-BO1) or of three (G-BO3)."""
+    return "G-BO1" if r.match_type == "bo1" else "G-BO3"
 
 
 def _intentional_problem(r: _Recorded) -> Problem:
@@ -117,9 +122,9 @@ def _bo1_problem(r: _Recorded) -> Problem:
 
 
 def _bo3_problem(r: _Recorded) -> Problem:
-    if r.w1 > 2 or r.w2 > 2:
+    if max(r.w1, r.w2) > 2:
         return "G-BO3", _("{score}: in best of three nobody wins more than two games", score=r.score)
-    if r.w1 == 2 and r.w2 == 2:
+    if (r.w1, r.w2) == (2, 2):
         return "G-BO3", _("{score}: the match ends at two game wins", score=r.score)
     if r.d > 3:
         return "G-BO3", _("{score}: more drawn games than a match holds", score=r.score)
@@ -144,15 +149,21 @@ def _outcome_problem(r: _Recorded) -> Problem:
     if given == "draw" and _named_winner(r):
         return None  # a time-out with equal game wins: the organizer named the winner (G-SE)
     if given != r.out:
-        return ("G-TIME" if given == "draw" else "G-BO3-TIME"), _(
-            "{score} gives {given}, recorded as {out}",
-            score=r.score,
-            given=outcome_label(given, *r.who),
-            out=outcome_label(r.out, *r.who),
-        )
+        return _wrong_outcome(r, given)
     if r.stage == "top" and r.out == "draw":
         return "G-SE", _("{score}: an elimination match must name a winner", score=r.score)
     return None
+
+
+def _wrong_outcome(r: _Recorded, given: str) -> Problem:
+    """The outcome recorded is not the one the games give: at time (G-TIME) when they give a
+    draw, else the match's outcome at two game wins (G-BO3-TIME)."""
+    return ("G-TIME" if given == "draw" else "G-BO3-TIME"), _(
+        "{score} gives {given}, recorded as {out}",
+        score=r.score,
+        given=outcome_label(given, *r.who),
+        out=outcome_label(r.out, *r.who),
+    )
 
 
 def no_winner_problem(matches: list[dict], stage: str) -> list[tuple[int, str]]:

@@ -336,14 +336,20 @@ _ROW_CHECKS = (_points, _tiebreakers, _record, _rank)
 
 def _place_findings(rows: list[dict], places) -> list[Finding]:
     want = dict((p, pl) for pl, p in places)
-    out = []
-    for row in rows:
-        if "place" in row and want.get(row.get("id")) != row["place"]:
-            what = _(
-                "{name}: place {got} stated, {want} by the rule",
-                name=row.get("name", row.get("id")),
-                got=row["place"],
-                want=want.get(row.get("id")),
-            )
-            out.append(Finding("L-PLACE", None, None, what))
-    return out
+    return [_place_finding(row, want.get(row.get("id"))) for row in rows if _wrong_place(row, want)]
+
+
+def _wrong_place(row: dict, want: dict) -> bool:
+    """The row states a place, not the one the rule gives."""
+    return "place" in row and want.get(row.get("id")) != row["place"]
+
+
+def _place_finding(row: dict, want) -> Finding:
+    """L-PLACE: the place a row states against the one the rule gives (``want``)."""
+    what = _(
+        "{name}: place {got} stated, {want} by the rule",
+        name=row.get("name", row.get("id")),
+        got=row["place"],
+        want=want,
+    )
+    return Finding("L-PLACE", None, None, what)

@@ -87,6 +87,21 @@ def max_matching(n: int, adj: list[set[int]]) -> int:
                         used[i] = True
                         queue.append(i)
 
+        def closes_blossom(to: int) -> bool:
+            """``to`` is the root or an outer vertex of the tree: the edge to it closes a blossom."""
+            return to == root or (match[to] != -1 and parent[match[to]] != -1)
+
+        def grow(v: int, to: int) -> bool:
+            """The tree grown by the free edge ``v``-``to``: True when ``to`` is free (the
+            path to it flipped), else its mate queued."""
+            parent[to] = v
+            if match[to] == -1:
+                _flip_path(match, parent, to)
+                return True
+            used[match[to]] = True
+            queue.append(match[to])
+            return False
+
         qi = 0
         while qi < len(queue):
             v = queue[qi]
@@ -94,15 +109,10 @@ def max_matching(n: int, adj: list[set[int]]) -> int:
             for to in adj[v]:
                 if base[v] == base[to] or match[v] == to:
                     continue
-                if to == root or (match[to] != -1 and parent[match[to]] != -1):
+                if closes_blossom(to):
                     contract(v, to)
-                elif parent[to] == -1:
-                    parent[to] = v
-                    if match[to] == -1:
-                        _flip_path(match, parent, to)
-                        return True
-                    used[match[to]] = True
-                    queue.append(match[to])
+                elif parent[to] == -1 and grow(v, to):
+                    return True
         return False
 
     for v in range(n):
@@ -326,7 +336,7 @@ def _check_pairing_order(ck: Checked, number: int, matches: list[dict]) -> None:
     the least any pairing of its players reaches."""
     sw = ck.sw
     pairs = _known_pairs(sw, matches)
-    plist = [x for a, b, _t in pairs for x in (a, b)]
+    plist = _paired(pairs)
     if not pairs or _plays_twice(plist):
         return  # nobody paired, or somebody plays twice (already reported)
     cost = PairCost(sw.points, sw.met, plist)
@@ -346,6 +356,11 @@ def _fewest_rematches(ck: Checked, number: int, pairs: list[Pair], plist: list[s
     return least
 
 
+def _paired(pairs: list[Pair]) -> list[str]:
+    """The players of ``pairs``, two by two in table order."""
+    return [x for a, b, _t in pairs for x in (a, b)]
+
+
 def _plays_twice(plist: list[str]) -> bool:
     """Whether a player is paired twice in the round."""
     return len(set(plist)) != len(plist)
@@ -361,15 +376,11 @@ def _known_pairs(sw, matches: list[dict]) -> list[tuple[str, str, int]]:
 
 
 def _check_least_cost(ck: Checked, number: int, cost, pairs, plist: list[str], actual: int, least: int) -> None:
-    """The round's cost against the least cost of a pairing of its players, exactly
-    where a method reaches it, else locally (docs/rules.md (b)-(c))."""
+    """The round's cost against the least cost of a pairing of its players, found
+    exactly at every size (docs/rules.md (b)-(c))."""
     sw = ck.sw
     best, how = least_cost(plist, sw.points, actual, least, cost.pair, cost.fold, sw.met)
     ck.rep.methods[how] = ck.rep.methods.get(how, 0) + 1
-    if best is None:
-        ck.rep.local += 1
-        _local_check(ck, number, cost, pairs)
-        return
     ck.rep.exact += 1
     if actual > best:
         _order_finding(ck, number, cost, actual, best, pairs)
@@ -378,8 +389,8 @@ def _check_least_cost(ck: Checked, number: int, cost, pairs, plist: list[str], a
 def _rematch_findings(ck: Checked, number: int, pairs: list[Pair], rematches: int, least: int) -> None:
     """(a) G-SWISS-PAIR-2: each rematch of a round with more than the fewest possible."""
     met = ck.sw.met
-    for t in [t for a, b, t in pairs if frozenset((a, b)) in met]:
-        a, b = next((a, b) for a, b, tt in pairs if tt == t)
+    for t in _rematch_tables(pairs, met):
+        a, b = _pair_at(pairs, t)
         ck.find(
             "G-SWISS-PAIR-2",
             number,
@@ -395,32 +406,14 @@ def _rematch_findings(ck: Checked, number: int, pairs: list[Pair], rematches: in
         )
 
 
-def _local_check(ck: Checked, number: int, cost: PairCost, pairs: list[Pair]) -> None:
-    """No two tables can exchange opponents for less.  Two tables of cost 0
-    (same group, no rematch) cannot improve by an exchange: only tables with
-    a cost need pairing with every other one."""
-    costs = [cost.pair(a, b) for a, b, _t in pairs]
-    for i in (k for k, c in enumerate(costs) if c):
-        better = _better_exchange(cost, pairs, costs, i)
-        if better is not None:
-            j, now, alt = better
-            _order_finding(ck, number, cost, now, alt, [pairs[i], pairs[j]], swap=True)
-            return
+def _rematch_tables(pairs: list[Pair], met: dict[frozenset, int]) -> list[int]:
+    """The tables of ``pairs`` whose players have met before."""
+    return [t for a, b, t in pairs if frozenset((a, b)) in met]
 
 
-def _better_exchange(cost: PairCost, pairs: list[Pair], costs: list[int], i: int) -> tuple[int, int, int] | None:
-    """(j, cost now, cost exchanged) of the first table ``j`` whose players
-    table ``i``'s can exchange opponents with for less, else None."""
-    a, b, _t1 = pairs[i]
-    for j in range(len(pairs)):
-        if j == i or (costs[j] and j < i):
-            continue
-        c, d, _t2 = pairs[j]
-        now = costs[i] + costs[j]
-        alt = min(cost.pair(a, c) + cost.pair(b, d), cost.pair(a, d) + cost.pair(b, c))
-        if alt < now:
-            return j, now, alt
-    return None
+def _pair_at(pairs: list[Pair], t: int) -> tuple[str, str]:
+    """The players of the first pair at table ``t``."""
+    return next((a, b) for a, b, tt in pairs if tt == t)
 
 
 def _floats_problem(cost: PairCost, fa, fb, pairs: list[Pair]) -> tuple[str, str, list[int]]:
@@ -440,19 +433,21 @@ def _order_problem(cost: PairCost, actual: int, best: int, pairs: list[Pair]) ->
     ra, fa, sa = cost.parts(actual)
     rb, fb, sb = cost.parts(best)
     if ra != rb:
-        return "G-SWISS-PAIR-2", _("{k} rematch(es) where {least} would do", k=ra, least=rb), [t for *_p, t in pairs]
+        return "G-SWISS-PAIR-2", _("{k} rematch(es) where {least} would do", k=ra, least=rb), _tables(pairs)
     if fa != fb:
         return _floats_problem(cost, fa, fb, pairs)
     what = _("point gaps squared sum to {s} where {least} would do", s=sa, least=sb)
-    return "L-PAIR-GAP", what, [t for a, b, t in pairs if cost.pts[a] != cost.pts[b]]
+    return "L-PAIR-GAP", what, _tables([p for p in pairs if cost.pts[p[0]] != cost.pts[p[1]]])
 
 
-def _order_finding(
-    ck: Checked, number: int, cost: PairCost, actual: int, best: int, pairs: list[Pair], swap=False
-) -> None:
+def _tables(pairs: list[Pair]) -> list[int]:
+    """The tables of ``pairs``, in order."""
+    return [t for _a, _b, t in pairs]
+
+
+def _order_finding(ck: Checked, number: int, cost: PairCost, actual: int, best: int, pairs: list[Pair]) -> None:
+    """The first criterion the round misses, at its one table, or naming its tables."""
     rule, what, tables = _order_problem(cost, actual, best, pairs)
-    if swap:
-        what += " " + _("(tables {a} and {b} can exchange opponents)", a=pairs[0][2], b=pairs[1][2])
     ck.rep.findings.append(
         Finding(
             rule,

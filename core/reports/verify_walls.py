@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection
 
-from core.reports.verify_solvers import met_degree, score_groups, solve
+from core.reports.verify_solvers import met_degree, players_between, score_groups, solve
 
 __all__ = ["walls_minimum"]
 
@@ -74,7 +74,7 @@ class _WallStretches:
         """The players of segment ``j`` and those of its walls beside it."""
         groups, k = self.groups, self.k
         top, bottom = self.bounds[j], self.bounds[j + 1]
-        nodes = [p for g in groups[top + 1 : bottom] for p in g]
+        nodes = players_between(groups, top, bottom)
         if top >= 0:
             nodes += groups[top][k + 1 : k + 1 + low]  # the wall's "down" players
         if bottom < len(groups):
