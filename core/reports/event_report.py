@@ -13,6 +13,7 @@ from core.i18n import _, join_list
 from core.reports.sheet_words import (
     PLAYOFF_REMARK,
     date_words,
+    left_words,
     match_words,
     scorecard_due,
     sheet_judges,
@@ -171,13 +172,13 @@ def _people_rows(event: Event) -> list[list]:
         [_("Players"), len(event.players)],
         [_("Dropped"), sum(p.dropped_after_round is not None for p in event.players)],
         [_("Disqualified") if overture else _("Excluded"), sum(bool(p.excluded) for p in event.players)],
-        *_left_rows(event, overture),
+        *_left_rows(event),
     ]
 
 
-def _left_rows(event: Event, overture: bool) -> list[list]:
+def _left_rows(event: Event) -> list[list]:
     """A row for each player who left the event (dropped or excluded), with why."""
-    label = _("drop / disqualification") if overture else _("drop / exclusion")
+    label = left_words(event)
     return [[label, f"{p.name}: {status_remark(event, p.id)}"] for p in event.players if not p.active]
 
 

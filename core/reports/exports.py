@@ -179,7 +179,7 @@ def unread_count(event: Event, rnd) -> int:
     last), when some others have one; 0 when all or none have one (then the
     order says it all)."""
     pids = [pid for m in rnd.matches for pid in m.players()]
-    n = sum(1 for pid in pids if _unread(event, pid))
+    n = sum(_unread(event, pid) for pid in pids)
     return 0 if n == len(pids) else n
 
 

@@ -15,6 +15,7 @@ from core.reports.sheet_words import (
     PLAYOFF_REMARK,
     date_words,
     ended_at_time,
+    left_words,
     marks,
     missing_results,
     missing_text,
@@ -141,7 +142,7 @@ def _placing_row(event: Event, f) -> list:
 def _left_rows(event: Event, placed: set[str]) -> list[list]:
     """G-DROP-1, G-PEN-1/2: who left the event, on a line of their own (and,
     once placed, a player left out of the final placings: O-PEN-2)."""
-    left = _("drop / disqualification") if event.rules == "overture" else _("drop / exclusion")
+    left = left_words(event)
     rows = []
     for p in event.players:
         remark = status_remark(event, p.id) if p.id not in placed else ""

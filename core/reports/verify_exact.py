@@ -317,9 +317,13 @@ def _at_chain(
     got = _chain_floats(groups, values, met)
     if got is None:
         return None
-    send = {i: j for i, j in got[1]}
-    skipped = {g for i, j in got[1] for g in range(i + 1, j)}
-    return _walk(groups, lambda i, _odd: groups[send[i]] if i in send else None, met, free_of, pair, skipped)
+    send = dict(got[1])
+    return _walk(groups, lambda i, _odd: groups[send[i]] if i in send else None, met, free_of, pair, _skipped(got[1]))
+
+
+def _skipped(floats: list[tuple[int, int]]) -> set[int]:
+    """The groups the chain's pairs pass over (between the group sent from and the one received in)."""
+    return {g for i, j in floats for g in range(i + 1, j)}
 
 
 def _at_join(

@@ -32,12 +32,14 @@ def check_top_round(ck: Checked, number: int, matches: list[dict]) -> None:
 
 
 def _check_first_round(ck: Checked, number: int, matches: list[dict]) -> None:
+    """The players cut are the top of the Swiss standings (a cut inside a shared place
+    decided by a playoff), each seated where the standard bracket puts their seed."""
     entrants = _seated(matches)
     n = len(entrants)
     order, keys = _cut_order(ck, number)
     tied = _cut_in_shared_place(order, keys, n)
     if set(entrants) != set(order[:n]) and not tied:
-        _wrong_cut(ck, number, n, [p for p in order[:n] if p not in entrants])
+        _wrong_cut(ck, number, n, order[:n], entrants)
         return
     if tied:
         _check_tie_played_off(ck, number, order[n - 1], order[n])
@@ -58,8 +60,9 @@ def _has_playoff(doc: dict) -> bool:
     return any(r.get("stage") == "playoff" for r in doc.get("rounds", []))
 
 
-def _wrong_cut(ck: Checked, number: int, n: int, missing: list[str]) -> None:
-    """G-SE: the players cut are not the top of the Swiss standings."""
+def _wrong_cut(ck: Checked, number: int, n: int, top: list[str], entrants: list[str]) -> None:
+    """G-SE: the ``n`` players cut (``entrants``) are not the ``top`` of the Swiss standings."""
+    missing = [p for p in top if p not in entrants]
     ck.find(
         "G-SE",
         number,
