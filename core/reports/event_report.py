@@ -10,7 +10,15 @@ from core.errors import LyceeError
 from core.event.model import Event
 from core.event.tiebreakers import TIEBREAKERS
 from core.i18n import _, join_list
-from core.reports.sheet_words import PLAYOFF_REMARK, date_words, scorecard_due, sheet_judges, status_remark
+from core.reports.sheet_words import (
+    PLAYOFF_REMARK,
+    date_words,
+    left_words,
+    match_words,
+    scorecard_due,
+    sheet_judges,
+    status_remark,
+)
 from core.rules.members import store_line
 from core.tournament.elimination import bracket, cut_size, final_placings, final_without_winner
 from core.tournament.plan import planned_vs_actual
@@ -33,14 +41,19 @@ def ties_words(event: Event) -> str:
     tiebreakers in use (or shared places), then each playoff (決定戦) held,
     with its players and whether it replaced the tiebreakers."""
 
-    chain = [TIEBREAKERS[t].header for t in event.tiebreakers]
-    parts = [
-        _("tiebreakers {names}", names=", ".join(chain)) if chain else _("no tiebreakers: equal points share a place")
-    ]
+    parts = [_chain_words(event)]
     names = {p.id: p.name for p in event.players}
     for points, ids, instead in playoffs_held(event):
         parts.append(_playoff_words(join_list((names.get(i, i) for i in ids), words=True), points, instead))
     return "; ".join(parts)
+
+
+def _chain_words(event: Event) -> str:
+    """The tiebreakers in use, or that equal points share a place (G-TIE-1)."""
+    chain = [TIEBREAKERS[t].header for t in event.tiebreakers]
+    if chain:
+        return _("tiebreakers {names}", names=", ".join(chain))
+    return _("no tiebreakers: equal points share a place")
 
 
 def _playoff_words(who: str, points: int, instead: bool) -> str:
@@ -79,18 +92,17 @@ def _calendar_words(event: Event) -> str:
         else _("any set (unsanctioned event)")
     )
     sc = event.store_calendar
-    if sc is None:
-        return base
+    return base if sc is None else base + " + " + _store_calendar_words(sc)
+
+
+def _store_calendar_words(sc: dict) -> str:
+    """A store's own calendar the deck checks add: its source and what it lists."""
     cal = sc.get("calendar") or {}
-    return (
-        base
-        + " + "
-        + _(
-            "store calendar {source} ({v} versions, {p} promotion cards)",
-            source=sc.get("source", ""),
-            v=len(cal.get("versions", [])),
-            p=len(cal.get("promos", [])),
-        )
+    return _(
+        "store calendar {source} ({v} versions, {p} promotion cards)",
+        source=sc.get("source", ""),
+        v=len(cal.get("versions", [])),
+        p=len(cal.get("promos", [])),
     )
 
 
@@ -138,7 +150,7 @@ def _event_rows(event: Event, fmt: str) -> list[list]:
         [_("Event"), event.name],
         [_("Date"), date_words(event.date)],
         [_("Kind"), labels.kind_label(event.kind)],
-        [_("Match"), _("best of three") if event.match == "bo3" else _("best of one")],
+        [_("Match"), match_words(event)],
         [_("Minutes a match"), event.minutes],
         [_("Tournament format"), fmt],
         [_("Sanctioned"), _("yes") if event.sanctioned else _("no")],
@@ -158,15 +170,15 @@ def _people_rows(event: Event) -> list[list]:
         [_("Head judge"), s.head_judge],
         [_("Judges"), join_list(sheet_judges(event), words=True)],
         [_("Players"), len(event.players)],
-        [_("Dropped"), sum(1 for p in event.players if p.dropped_after_round is not None)],
-        [_("Disqualified") if overture else _("Excluded"), sum(1 for p in event.players if p.excluded)],
-        *_left_rows(event, overture),
+        [_("Dropped"), sum(p.dropped_after_round is not None for p in event.players)],
+        [_("Disqualified") if overture else _("Excluded"), sum(bool(p.excluded) for p in event.players)],
+        *_left_rows(event),
     ]
 
 
-def _left_rows(event: Event, overture: bool) -> list[list]:
+def _left_rows(event: Event) -> list[list]:
     """A row for each player who left the event (dropped or excluded), with why."""
-    label = _("drop / disqualification") if overture else _("drop / exclusion")
+    label = left_words(event)
     return [[label, f"{p.name}: {status_remark(event, p.id)}"] for p in event.players if not p.active]
 
 
@@ -192,38 +204,44 @@ def _place_rows(event: Event) -> list[list]:
     final = final_placings(event)
     if final is not None:
         return _final_rows(event, final)
-    rows = []
+    return _unfinished_rows(event) + [_swiss_place_row(event, r) for r in standings(event)[:8]]
+
+
+def _unfinished_rows(event: Event) -> list[list]:
+    """Before the places of the Swiss standings: no champion after a final drawn
+    without a winner (G-ID-3), or an elimination stage not finished."""
     if _no_winner_declared(event):
-        rows.append([_("Winner"), _("no champion")])  # the final drawn, no winner (G-ID-3)
-    elif any(r.stage == "top" for r in event.rounds):
-        rows.append([_("Elimination"), _("not finished: places follow the Swiss standings so far")])
-    return rows + [_swiss_place_row(event, r) for r in standings(event)[:8]]
+        return [[_("Winner"), _("no champion")]]
+    if any(r.stage == "top" for r in event.rounds):
+        return [[_("Elimination"), _("not finished: places follow the Swiss standings so far")]]
+    return []
+
+
+def _with_remark(event: Event, pid: str, text: str) -> str:
+    """``text`` and, when the player left the event, why."""
+    remark = status_remark(event, pid)
+    return f"{text} · {remark}" if remark else text
 
 
 def _swiss_place_row(event: Event, r) -> list:
     """A place of the Swiss standings so far: name, points and record, and why the player left, if so."""
-    remark = status_remark(event, r.id)
-    return [
-        _("Place {rank}", rank=r.rank_text),
-        f"{r.name} ({r.points} · {r.record})" + (f" · {remark}" if remark else ""),
-    ]
+    return [_("Place {rank}", rank=r.rank_text), _with_remark(event, r.id, f"{r.name} ({r.points} · {r.record})")]
 
 
 def _final_rows(event: Event, final) -> list[list]:
     # G-ID-3 (L-NO-WINNER): a final without a winner has no champion
     rows = [[_("Winner"), _("no champion") if final_without_winner(event) else final[0].name]]
     by_id = {r.id: r for r in standings(event)}
-    for f in final[:8]:
-        r = by_id[f.id]
-        remark = status_remark(event, f.id)
-        rows.append(
-            [
-                _("Place {rank}", rank=f.place),
-                f"{r.name} ({labels.placing_label(f.reached, f.place, size=cut_size(event))} · {r.points} · {r.record})"
-                + (f" · {remark}" if remark else ""),
-            ]
-        )
-    return rows
+    return rows + [_final_place_row(event, f, by_id[f.id]) for f in final[:8]]
+
+
+def _final_place_row(event: Event, f, r) -> list:
+    """A final place: name, how far the player went, points and record, and why the player left, if so."""
+    reached = labels.placing_label(f.reached, f.place, size=cut_size(event))
+    return [
+        _("Place {rank}", rank=f.place),
+        _with_remark(event, f.id, f"{r.name} ({reached} · {r.points} · {r.record})"),
+    ]
 
 
 def _closing_rows(other: bool) -> list[list]:
@@ -248,16 +266,26 @@ def schedule_rows(event: Event, log: list[dict]) -> list[list]:
     """Report rows: each round's planned time (the plan before round 1,
     core.tournament.plan) beside its actual time, and the difference at its end."""
 
-    def hm(t):
-        return t.astimezone().strftime("%H:%M") if t is not None else "-"
-
+    hm = _clock
     rows = []
     for number, p0, p1, a0, a1 in planned_vs_actual(event, log):
-        late = "" if a1 is None else " (" + _("{m:+d} min", m=round((a1 - p1).total_seconds() / 60)) + ")"
         rows.append(
             [
                 _("Round {r} times", r=number),
-                _("planned {a} to {b} · actual {c} to {d}", a=hm(p0), b=hm(p1), c=hm(a0), d=hm(a1)) + late,
+                _("planned {a} to {b} · actual {c} to {d}", a=hm(p0), b=hm(p1), c=hm(a0), d=hm(a1))
+                + _late_words(p1, a1),
             ]
         )
     return rows
+
+
+def _clock(t) -> str:
+    """A time of day as the schedule shows it (local, hours and minutes), "-" for none."""
+    return t.astimezone().strftime("%H:%M") if t is not None else "-"
+
+
+def _late_words(planned_end, actual_end) -> str:
+    """How many minutes a round ended after (+) or before (-) its plan, once it ended."""
+    if actual_end is None:
+        return ""
+    return " (" + _("{m:+d} min", m=round((actual_end - planned_end).total_seconds() / 60)) + ")"

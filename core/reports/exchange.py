@@ -57,21 +57,19 @@ def _bounded_lines(text: str, source: str):
     """The lines of ``text`` for the csv reader, refused (ValidationError, by
     line) past :data:`MAX_LINES` lines, :data:`MAX_LINE` characters, or a NUL."""
     for n, line in enumerate(io.StringIO(text, newline=""), 1):
-        if n > MAX_LINES:
-            raise ValidationError(
-                source, [(f"line {n}", _("more than {most} lines: not a CSV of rounds", most=f"{MAX_LINES:,}"))]
-            )
-        if len(line) > MAX_LINE or "\0" in line:
-            raise ValidationError(
-                source,
-                [
-                    (
-                        f"line {n}",
-                        _("a line longer than {most} characters, or a NUL: not a CSV of rounds", most=f"{MAX_LINE:,}"),
-                    )
-                ],
-            )
+        problem = _line_problem(n, line)
+        if problem:
+            raise ValidationError(source, [(f"line {n}", problem)])
         yield line
+
+
+def _line_problem(n: int, line: str) -> str | None:
+    """Why line ``n`` cannot be part of a CSV of rounds (too many lines, too long, a NUL), or None."""
+    if n > MAX_LINES:
+        return _("more than {most} lines: not a CSV of rounds", most=f"{MAX_LINES:,}")
+    if len(line) > MAX_LINE or "\0" in line:
+        return _("a line longer than {most} characters, or a NUL: not a CSV of rounds", most=f"{MAX_LINE:,}")
+    return None
 
 
 #: the results written as a word (or left blank): (p1 wins, p2 wins, draws, outcome, intentional)
@@ -92,7 +90,14 @@ def _result(text: str) -> tuple[int, int, int, str | None, bool] | None:
     if not m:
         return None
     w, lo, d = int(m[1]), int(m[2]), int(m[3] or 0)
-    return w, lo, d, ("p1" if w > lo else "p2" if lo > w else "draw"), False
+    return w, lo, d, _outcome_of(w, lo), False
+
+
+def _outcome_of(won: int, lost: int) -> str:
+    """The outcome the player's games give: their win, their opponent's, or a draw."""
+    if won == lost:
+        return "draw"
+    return "p1" if won > lost else "p2"
 
 
 def _round_numbers(read: _CsvRounds, source: str) -> list[int]:
@@ -259,15 +264,13 @@ class _CsvRounds:
 
     def _fields(self, cell: dict[str, str], where: str) -> tuple[int, int, tuple] | None:
         """(round, table, result) of a line, or None with its problem added."""
-        try:
-            rnd, table = int(cell["round"]), int(cell["table"])
-            if not (1 <= rnd <= MAX_ROUNDS and 1 <= table <= MAX_TABLE):
-                raise ValueError
-        except ValueError:
+        place = _round_and_table(cell)
+        if place is None:
             self.bad.append(
                 (where, _("round and table are whole numbers from 1 (at most {r} and {t})", r=MAX_ROUNDS, t=MAX_TABLE))
             )
             return None
+        rnd, table = place
         if not cell["player"]:
             self.bad.append((f"{where} player", _("a player's name is needed")))
             return None
@@ -278,6 +281,15 @@ class _CsvRounds:
             )
             return None
         return rnd, table, res
+
+
+def _round_and_table(cell: dict[str, str]) -> tuple[int, int] | None:
+    """(round, table) of a line, None unless both are whole numbers within the event's bounds."""
+    try:
+        rnd, table = int(cell["round"]), int(cell["table"])
+    except ValueError:
+        return None
+    return (rnd, table) if 1 <= rnd <= MAX_ROUNDS and 1 <= table <= MAX_TABLE else None
 
 
 def _lone_but_not_bye(m: dict) -> bool:
@@ -314,16 +326,23 @@ def _rounds_played(ids: dict[str, str], rounds: list[dict]) -> dict[str, list[in
     """{player id: the rounds they played, in order}."""
     seen_in: dict[str, list[int]] = {p: [] for p in ids.values()}
     for r in rounds:
-        for m in r["matches"]:
-            for x in (m["p1"], m["p2"]):
-                if x:
-                    seen_in[x].append(r["number"])
+        for x in _seated(r["matches"]):
+            seen_in[x].append(r["number"])
     return seen_in
+
+
+def _seated(matches: list[dict]) -> list[str]:
+    """The players of ``matches``, seat by seat (an empty seat left out)."""
+    return [x for m in matches for x in (m["p1"], m["p2"]) if x]
 
 
 def _player(p: str, nm: str, got: list[int], swiss: list[int]) -> dict:
     """One player of the file, who played the Swiss rounds ``got``."""
     first = min(got) if got else 1
-    last = max(got) if got else None
-    dropped = last if swiss and last is not None and last < swiss[-1] else None
+    dropped = _dropped_after(max(got) if got else None, swiss)
     return {"id": p, "name": nm, "dropped_after_round": dropped, "excluded": False, "joined_round": first}
+
+
+def _dropped_after(last: int | None, swiss: list[int]) -> int | None:
+    """The round a player dropped after: their last Swiss round, when a later one went without them."""
+    return last if swiss and last is not None and last < swiss[-1] else None

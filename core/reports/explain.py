@@ -42,8 +42,9 @@ from __future__ import annotations
 
 import random
 from bisect import bisect_left
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from typing import Any
 
 from core.event.model import Event
 from core.i18n import _, join_list, join_sentences, language
@@ -67,13 +68,16 @@ def _points_and_meetings(event: Event):
 def _swiss_meetings(event: Event) -> dict[tuple[str, str], int]:
     """{(a, b): round} of every Swiss meeting, both ways."""
     met: dict[tuple[str, str], int] = {}
-    for rnd in event.rounds:
-        if rnd.stage != "swiss":
-            continue
-        for m in rnd.matches:
-            if m.p2 is not None:
-                met[(m.p1, m.p2)] = met[(m.p2, m.p1)] = rnd.number
+    for n, m in _swiss_pairs(event):
+        met[(m.p1, m.p2)] = met[(m.p2, m.p1)] = n
     return met
+
+
+def _swiss_pairs(event: Event) -> Iterator[tuple[int, Any]]:
+    """(round number, match) of every Swiss match of two players, in the order of the rounds."""
+    for rnd in event.rounds:
+        if rnd.stage == "swiss":
+            yield from ((rnd.number, m) for m in rnd.matches if m.p2 is not None)
 
 
 class _Meetings:
@@ -114,14 +118,9 @@ class _Meetings:
         """Each player's rounds, one for each of their opponents in the ledger."""
         out: list[list[int]] = [[] for _ in self.opps]
         index = self.index
-        for rnd in self.event.rounds:
-            if rnd.stage != "swiss":
-                continue
-            n = rnd.number
-            for m in rnd.matches:
-                if m.p2 is not None:
-                    out[index[m.p1]].append(n)
-                    out[index[m.p2]].append(n)
+        for n, m in _swiss_pairs(self.event):
+            out[index[m.p1]].append(n)
+            out[index[m.p2]].append(n)
         return out
 
 
@@ -158,8 +157,13 @@ def _explained(event: Event, matches, seed: str) -> _Explained:
         made,
         paired,
         sorted(pts.get(x, 0) for x in paired),
-        [m.p1 for m in matches if m.p2 is None],
+        _bye_holders(matches),
     )
+
+
+def _bye_holders(matches) -> list[str]:
+    """The players of ``matches`` who have the bye."""
+    return [m.p1 for m in matches if m.p2 is None]
 
 
 def _two_player(matches) -> list:
@@ -197,13 +201,21 @@ class _Explained:
         r = self.met.get((a, b))
         if r is not None:
             why.append(("rematch", r))
-        if frozenset((a, b)) in self.made:
-            why.append(("apart_made", self.made[frozenset((a, b))]))
-        for pid in (m.p1, m.p2):
-            why.extend(("apart_kept", x, y) for x, y in self.kept.get(pid, ()))
+        why += self._apart(m)
         why += self._across(a, b)
         why.append(("draw", self.seed))
         return tuple(why)
+
+    def _apart(self, m) -> list[tuple]:
+        """What keep apart did at the table: the pair made although kept apart, and the
+        kept-apart pairs the draw would have given its players."""
+        why: list[tuple] = []
+        pair = frozenset((m.p1, m.p2))
+        if pair in self.made:
+            why.append(("apart_made", self.made[pair]))
+        for pid in (m.p1, m.p2):
+            why.extend(("apart_kept", x, y) for x, y in self.kept.get(pid, ()))
+        return why
 
     def _across(self, a: str, b: str) -> list[tuple]:
         """Why a table crosses score groups: an odd group, the opponents met, or the chain."""
@@ -229,12 +241,15 @@ def _apart_reasons(event: Event, matches, seed: str):
 
     apart = {frozenset(x) for x in event.apart}
     pairs = {frozenset(m.players()) for m in _two_player(matches)}
-    kept = _kept_apart(event, seed, apart, pairs)
-    made_pairs = pairs & apart
+    return _kept_apart(event, seed, apart, pairs), _made_apart(event, matches, seed, pairs & apart)
+
+
+def _made_apart(event: Event, matches, seed: str, made_pairs: set[frozenset]) -> dict:
+    """Each apart pair made, with what avoiding them would have cost (one answer for all)."""
     if not made_pairs:
-        return kept, {}
+        return {}
     why = _apart_cost(event, matches, seed)
-    return kept, {p: why for p in made_pairs}
+    return {p: why for p in made_pairs}
 
 
 def _kept_apart(event: Event, seed: str, apart: set[frozenset], pairs: set[frozenset]) -> dict:
@@ -266,10 +281,15 @@ def _across(a: str, b: str, m, pts, met) -> list[tuple[str, str, int]]:
     """The meetings that keep ``a`` v ``c`` and ``b`` v ``d`` from replacing
     the pairs ``a`` v ``b`` and ``c`` v ``d`` (``m``) across the same two
     groups; none when ``m`` is not across them."""
-    c, d = (m.p1, m.p2) if pts.get(m.p1, 0) >= pts.get(m.p2, 0) else (m.p2, m.p1)
-    if pts.get(c, 0) != pts.get(a, 0) or pts.get(d, 0) != pts.get(b, 0):
+    c, d = _higher_first(m, pts)
+    if (pts.get(c, 0), pts.get(d, 0)) != (pts.get(a, 0), pts.get(b, 0)):
         return []
     return [(x, y, met[(x, y)]) for x, y in ((a, c), (b, d)) if (x, y) in met]
+
+
+def _higher_first(m, pts) -> tuple[str, str]:
+    """The match's two players, the one with more points first (player 1 when equal)."""
+    return (m.p1, m.p2) if pts.get(m.p1, 0) >= pts.get(m.p2, 0) else (m.p2, m.p1)
 
 
 def _blocking(a: str, b: str, matches, pts, met, paired) -> list[tuple[str, str, int]]:
@@ -290,9 +310,14 @@ def _blocking(a: str, b: str, matches, pts, met, paired) -> list[tuple[str, str,
 
 def _met_in_group(a: str, pts, met, paired) -> list[tuple[str, str, int]]:
     """The players of ``a``'s score group ``a`` has met (a, x, round), earliest first."""
+    seen = [(a, x, met[(a, x)]) for x in _group_mates(a, pts, paired) if (a, x) in met]
+    return sorted(seen, key=lambda t: (t[2], t[1]))
+
+
+def _group_mates(a: str, pts, paired) -> list[str]:
+    """The other paired players on ``a``'s points."""
     hi = pts.get(a, 0)
-    group = [x for x in paired if x != a and pts.get(x, 0) == hi]
-    return sorted(((a, x, met[(a, x)]) for x in group if (a, x) in met), key=lambda t: (t[2], t[1]))
+    return [x for x in paired if x != a and pts.get(x, 0) == hi]
 
 
 def is_cross_group(why) -> bool:
@@ -303,15 +328,25 @@ def is_cross_group(why) -> bool:
 
 def why_text(event: Event, why, with_draw: bool = True) -> str:
     """The reasons as one line in the current language ('' when there are none)."""
-    if with_draw and len(why) == 1 and why[0][0] == "draw" and isinstance(why[0][1], str):
-        # most tables (inside their score group) say the same: one text for a round, not one a table
-        key = (language(), why[0][1])
-        text = _DRAW_TEXT.get(key)
-        if text is None:
-            _DRAW_TEXT.clear()
-            text = _DRAW_TEXT[key] = join_sentences(why_lines(event, why, with_draw))
-        return text
+    if with_draw and _only_the_draw(why):
+        return _draw_text(event, why)
     return join_sentences(why_lines(event, why, with_draw))
+
+
+def _only_the_draw(why) -> bool:
+    """The one reason is the seeded draw (a table inside its score group)."""
+    return len(why) == 1 and why[0][0] == "draw" and isinstance(why[0][1], str)
+
+
+def _draw_text(event: Event, why) -> str:
+    """The line of a table whose one reason is the draw: most tables say the same,
+    so one text for a round (its seed), not one a table."""
+    key = (language(), why[0][1])
+    text = _DRAW_TEXT.get(key)
+    if text is None:
+        _DRAW_TEXT.clear()
+        text = _DRAW_TEXT[key] = join_sentences(why_lines(event, why, True))
+    return text
 
 
 #: The line of the last seed's drawn tables, by (language, seed).
@@ -330,10 +365,15 @@ def why_lines(event: Event, why, with_draw: bool = True) -> list[str]:
     ]
     parts += [_SENTENCES[r[0]](r, name) for r in why if r[0] in _SENTENCES]
     parts += _rematch_sentences(why, name)
-    if with_draw:
-        for r in _of_kind(why, "draw"):
-            parts.append(_draw_sentence(r[1], first=not parts))
-    return parts
+    return parts + _draw_sentences(why, first=not parts) if with_draw else parts
+
+
+def _draw_sentences(why, first: bool) -> list[str]:
+    """The draw's sentence of each seed (``first``: the draw is the only reason)."""
+    out: list[str] = []
+    for r in _of_kind(why, "draw"):
+        out.append(_draw_sentence(r[1], first=first and not out))
+    return out
 
 
 def _of_kind(why, kind: str) -> list:

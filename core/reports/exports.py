@@ -121,29 +121,49 @@ def _pairing_row(event: Event, m, pts: dict[str, int], explain: bool) -> list:
         result_text(m),
     ]
     if explain:
-        # why a table is paired across score groups (or holds a rematch or the bye): core.reports.explain
-        row.append(why_text(event, m.why, with_draw=False) if is_cross_group(m.why) else "")
+        row.append(_why_cell(event, m))
     return row
+
+
+def _why_cell(event: Event, m) -> str:
+    """Why a table is paired across score groups (or holds a rematch or the bye), for judges
+    (core.reports.explain); empty for a table inside its group."""
+    return why_text(event, m.why, with_draw=False) if is_cross_group(m.why) else ""
 
 
 def pairings_table(event: Event, explain: bool = False):
     """The pairings by table as posted: table, players and their points, the result.  The
     pairing explanation (why a table crosses score groups) is judge material: its column
     only with ``explain`` (``lycee export --explain``)."""
+    rnd = _current_round(event)
+    pts = points_before_round(event)
+    rows = [_pairing_row(event, m, pts, explain) for m in rnd.matches]
+    header = [_("Table"), _("Player 1"), _("Points"), _("Player 2"), _("Points"), _("Result")]
+    return _by_table_title(event, rnd.number), header + ([_("Why")] if explain else []), rows
+
+
+def _current_round(event: Event):
+    """The round the pairings sheets show, or a refusal when none is paired."""
     rnd = event.current_round
     if rnd is None:
         raise LyceeError(_("no round has been paired yet"))
+    return rnd
 
-    pts = points_before_round(event)
-    rows = [_pairing_row(event, m, pts, explain) for m in rnd.matches]
+
+def _by_table_title(event: Event, r: int) -> str:
+    """The title of round ``r``'s pairings by table, with the stage when it has a name."""
     stage = stage_words(event)
-    title = (
-        _("{event}: round {r} ({label}) pairings by table", event=event.name, r=rnd.number, label=stage)
-        if stage
-        else _("{event}: round {r} pairings by table", event=event.name, r=rnd.number)
-    )
-    header = [_("Table"), _("Player 1"), _("Points"), _("Player 2"), _("Points"), _("Result")]
-    return title, header + ([_("Why")] if explain else []), rows
+    if stage:
+        return _("{event}: round {r} ({label}) pairings by table", event=event.name, r=r, label=stage)
+    return _("{event}: round {r} pairings by table", event=event.name, r=r)
+
+
+def _by_name_title(event: Event, r: int) -> str:
+    """The title of round ``r``'s pairings by name, with the stage when it has a name."""
+    stage = stage_words(event)
+    if stage:
+        return _("{event}: round {r} ({label}) pairings by name", event=event.name, r=r, label=stage)
+    return _("{event}: round {r} pairings by name", event=event.name, r=r)
 
 
 def by_name_order(event: Event, rnd) -> list[tuple[str, str | None, Match]]:
@@ -159,8 +179,14 @@ def unread_count(event: Event, rnd) -> int:
     last), when some others have one; 0 when all or none have one (then the
     order says it all)."""
     pids = [pid for m in rnd.matches for pid in m.players()]
-    n = sum(1 for pid in pids if reading_key(event.player(pid).name, event.player(pid).reading) is None)
+    n = sum(_unread(event, pid) for pid in pids)
     return 0 if n == len(pids) else n
+
+
+def _unread(event: Event, pid: str) -> bool:
+    """The player has no reading to sort by (L-READING)."""
+    p = event.player(pid)
+    return reading_key(p.name, p.reading) is None
 
 
 #: The one line a by-name sheet carries when some players have no reading.
@@ -178,21 +204,13 @@ def by_name_note(event: Event) -> str:
 
 
 def pairings_by_name_table(event: Event):
-    rnd = event.current_round
-    if rnd is None:
-        raise LyceeError(_("no round has been paired yet"))
+    rnd = _current_round(event)
     pts = points_before_round(event)
     rows = [
         [event.player(me).name, m.table, event.player(opp).name if opp else _("(bye)"), pts.get(me, 0)]
         for me, opp, m in by_name_order(event, rnd)
     ]
-    stage = stage_words(event)
-    title = (
-        _("{event}: round {r} ({label}) pairings by name", event=event.name, r=rnd.number, label=stage)
-        if stage
-        else _("{event}: round {r} pairings by name", event=event.name, r=rnd.number)
-    )
-    return title, [_("Name"), _("Table"), _("Opponent"), _("Points")], rows
+    return _by_name_title(event, rnd.number), [_("Name"), _("Table"), _("Opponent"), _("Points")], rows
 
 
 def standings_table(event: Event):
@@ -400,11 +418,8 @@ def _as_json(event: Event, what: str, title: str, header, rows) -> str:
 def _html_meta(event: Event, what: str) -> str:
     """The line under an HTML sheet's title: the store, then the staff and the
     results still missing (scorecard) or the players without a reading (pairings by name)."""
-    meta = ""
-    if what == "scorecard":
-        meta = _scorecard_meta(event)
-    if what == "pairings-by-name":
-        meta = by_name_note(event)
+    sheet_meta = _SHEET_META.get(what)
+    meta = sheet_meta(event) if sheet_meta is not None else ""
     store = store_words(event)
     if store:
         meta = f"{store} · {meta}" if meta else store
@@ -423,6 +438,9 @@ def _scorecard_meta(event: Event) -> str:
         meta += " · " + missing_text(event)
     return meta
 
+
+#: The sheets whose HTML carries a line of their own under the title (after the store)
+_SHEET_META: dict[str, Callable[[Event], str]] = {"scorecard": _scorecard_meta, "pairings-by-name": by_name_note}
 
 #: Exports that belong to one round (their file name carries it).
 BY_ROUND = ("pairings", "pairings-by-name", "slips", "standings")
@@ -458,10 +476,15 @@ def export_filename(event: Event, what: str, fmt: str, round_number: int | None 
     the sheet and the round in words (``2026-12-05_土曜リセ杯_対戦表_第3回戦.html``),
     made safe the same way (no / \\ : * ? " < > | on any system)."""
     ja = language() != "en" and what in FILE_WORDS
-    parts = [event.date, safe_name(event.name), safe_name(FILE_WORDS[what]()) if ja else what]
+    parts = [event.date, safe_name(event.name), _sheet_part(what, ja)]
     if what in BY_ROUND and event.rounds:
         parts.append(_round_part(round_number or len(event.rounds), ja))
     return "_".join(parts) + f".{fmt}"
+
+
+def _sheet_part(what: str, ja: bool) -> str:
+    """The export in a file name: its key, in Japanese the sheet's name (made safe)."""
+    return safe_name(FILE_WORDS[what]()) if ja else what
 
 
 def _round_part(n: int, ja: bool) -> str:
@@ -512,12 +535,17 @@ def write_export(path: Path, text: str) -> None:
         fd = -1
         os.replace(tmp, path)
     except BaseException as err:
-        if fd >= 0:
-            os.close(fd)
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
+        _discard(fd, tmp)
         if isinstance(err, OSError):
             err.filename = str(path)
         raise
+
+
+def _discard(fd: int, tmp: Path) -> None:
+    """After a failed write: the new file closed (``fd`` -1 when it is) and removed."""
+    if fd >= 0:
+        os.close(fd)
+    try:
+        os.unlink(tmp)
+    except OSError:
+        pass

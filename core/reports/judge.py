@@ -122,9 +122,13 @@ def _misshapen(doc, shape: list[tuple[str, str]]) -> Judgement:
     worded as the checker words them (the path leads the message)."""
     rep = Report(findings=[Finding(FILE_RULE, None, None, f"{path}: {what}") for path, what in shape])
     if isinstance(doc, dict):
-        rep.players = len(doc["players"]) if isinstance(doc.get("players"), list) else 0
-        rep.rounds = len(doc["rounds"]) if isinstance(doc.get("rounds"), list) else 0
+        rep.players, rep.rounds = _list_length(doc, "players"), _list_length(doc, "rounds")
     return Judgement(None, rep, [(path, f"[{FILE_RULE}] {what}") for path, what in shape])
+
+
+def _list_length(doc: dict, key: str) -> int:
+    """How many items the file's list ``key`` holds (0 when it is no list)."""
+    return len(doc[key]) if isinstance(doc.get(key), list) else 0
 
 
 def _both_checks(found: list[Finding], file_problems: list[tuple[str, str]], doc: dict) -> list[Finding]:
@@ -153,11 +157,12 @@ def _excused(rulings) -> dict[tuple[str, str], str]:
 
 def _excuse_keys(ruling: dict) -> list[tuple[str, str]]:
     """The keys of a ruling's well-formed excuses ([rule, JSON path?])."""
-    return [
-        excuse_key(e[0], _excused_path(e))
-        for e in ruling.get("excuses") or ()
-        if isinstance(e, list) and e and isinstance(e[0], str)
-    ]
+    return [excuse_key(e[0], _excused_path(e)) for e in ruling.get("excuses") or () if _well_formed(e)]
+
+
+def _well_formed(excuse) -> bool:
+    """An excuse is a list that starts with its rule id."""
+    return isinstance(excuse, list) and bool(excuse) and isinstance(excuse[0], str)
 
 
 def _excused_path(excuse: list) -> str | None:
@@ -190,8 +195,13 @@ def deck_findings(event: Event) -> list[Finding]:
 
     out: list[Finding] = []
     for i, rec in enumerate(event.decklists):
-        out += [_deck_finding(pr, i) for pr in _readable_problems(event, rec.player) if _counts_against(pr)]
+        out += [_deck_finding(pr, i) for pr in _evidence(event, rec.player)]
     return out
+
+
+def _evidence(event: Event, player: str) -> list:
+    """The desk's deck problems of ``player``'s list that count against it."""
+    return [pr for pr in _readable_problems(event, player) if _counts_against(pr)]
 
 
 def _readable_problems(event: Event, player: str) -> list:
@@ -229,11 +239,16 @@ def _placed(f: Finding, doc: dict) -> Finding:
     if f.path or f.round is None:
         return f
     rounds = doc.get("rounds", [])
-    ri = next((i for i, r in enumerate(rounds) if r.get("number") == f.round), None)
+    ri = _round_index(rounds, f.round)
     if ri is None:
         return f
     path = f"$.rounds[{ri}]" + _match_path(rounds[ri], f.table)
     return Finding(f.rule, f.round, f.table, f.message, path)
+
+
+def _round_index(rounds: list[dict], number: int) -> int | None:
+    """The index in the file of round ``number``, None when it has none."""
+    return next((i for i, r in enumerate(rounds) if r.get("number") == number), None)
 
 
 def _match_path(rnd: dict, table: int | None) -> str:
@@ -246,14 +261,18 @@ def _match_path(rnd: dict, table: int | None) -> str:
 
 def _file_finding(path: str, what: str, doc: dict) -> Finding:
     """A problem of the import's checks as a finding, with its round and table when it names a match."""
-    rnd = table = None
     m = _MATCH_PATH.match(path)
-    if m:
-        ri = int(m[1])
-        rounds = doc.get("rounds", [])
-        if ri < len(rounds):
-            rnd = rounds[ri].get("number")
-            matches = rounds[ri].get("matches", [])
-            if m[2] is not None and int(m[2]) < len(matches):
-                table = matches[int(m[2])].get("table")
+    rnd, table = _named_match(doc, int(m[1]), m[2]) if m else (None, None)
     return Finding(FILE_RULE, rnd, table, what, path)
+
+
+def _named_match(doc: dict, ri: int, mi: str | None) -> tuple[int | None, int | None]:
+    """(round number, table) of the round ``ri`` and match ``mi`` a JSON path names,
+    None for what the file does not have."""
+    rounds = doc.get("rounds", [])
+    if ri >= len(rounds):
+        return None, None
+    matches = rounds[ri].get("matches", [])
+    if mi is None or int(mi) >= len(matches):
+        return rounds[ri].get("number"), None
+    return rounds[ri].get("number"), matches[int(mi)].get("table")

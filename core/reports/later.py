@@ -80,15 +80,19 @@ def consequences(before: Event, after: Event, data) -> Later | None:
     if not broken:
         return None
     later = _rounds_of(broken, len(before.rounds))
-    last = before.rounds[-1]
     return Later(
         data.round,
         data.table,
         later,
         tuple(sorted({f.rule for f in broken})),
-        last.number if later == (last.number,) and _untouched(last) else None,
+        _open_round(later, before.rounds[-1]),
         tuple(broken),
     )
+
+
+def _open_round(later: tuple[int, ...], last) -> int | None:
+    """The round that can be paired again: the last one, when it is the only one broken and not started."""
+    return last.number if later == (last.number,) and _untouched(last) else None
 
 
 def _broken_later(before: Event, after: Event, rnd: int) -> list:
@@ -120,20 +124,22 @@ def later_actions(desk, before: Event, after: Event, data, then: str | None, by:
     later_facts = consequences(before, after, data)
     if later_facts is None:
         return []
-    broken = list(later_facts.findings)
     later = list(later_facts.rounds)
-    rules = join_list(list(later_facts.rules))
-    last = before.rounds[-1]
-    open_round = later_facts.open_round is not None
+    _check_then(then, data, later_facts)
+    if then == "keep":
+        return [("ruling", _keep_ruling(desk, list(later_facts.findings), later, data, by))]
+    if later_facts.open_round is None:
+        raise _not_again(later)
+    return _repair_actions(desk, after, before.rounds[-1], data)
+
+
+def _check_then(then: str | None, data, later: Later) -> None:
+    """Refused: a correction that breaks ``later`` rounds without ``--then`` (naming
+    both choices), or with a ``--then`` that is neither."""
     if then is None:
-        raise _undecided(data, later, rules, last.number if open_round else None)
+        raise _undecided(data, list(later.rounds), join_list(list(later.rules)), later.open_round)
     if then not in THEN:
         raise LyceeError(_("--then is repair or keep, not {x!r}", x=then))
-    if then == "keep":
-        return [("ruling", _keep_ruling(desk, broken, later, data, by))]
-    if not open_round:
-        raise _not_again(later)
-    return _repair_actions(desk, after, last, data)
 
 
 def _not_again(later: list[int]) -> RuleError:
@@ -207,19 +213,23 @@ def _seated_count(rnd) -> int:
     return sum(1 for m in rnd.matches for p in (m.p1, m.p2) if p is not None)
 
 
+def _pair_again(desk, bare: Event, last, seed: str):
+    """The pairing of round ``last`` again on ``bare`` (the event without it): a Swiss round
+    drawn with ``seed`` and explained, an elimination round from the bracket; a playoff is refused."""
+    if last.stage == "swiss":
+        matches = pair_swiss(bare, desk.rng_for(last.number, seed=seed))
+        return desk.pair_data(last.number, matches, whys=explain(bare, matches, desk.seed_text(last.number, seed)))
+    if last.stage == "top":
+        return _pair_top_again(desk, bare, last)
+    raise RuleError(_("a playoff is not paired again: undo it (`lycee undo`)"), "L-LATER")
+
+
 def _repair_actions(desk, after: Event, last, data) -> list:
     """Round ``last`` (no result yet) taken back and paired again from ``after``, announced."""
 
     unpair = Unpair(round=last.number)
     bare = apply(after, {"type": "unpair", "data": unpair})
-    seed = f"corrected-{data.round}-{data.table}"
-    if last.stage == "swiss":
-        matches = pair_swiss(bare, desk.rng_for(last.number, seed=seed))
-        pair = desk.pair_data(last.number, matches, whys=explain(bare, matches, desk.seed_text(last.number, seed)))
-    elif last.stage == "top":
-        pair = _pair_top_again(desk, bare, last)
-    else:
-        raise RuleError(_("a playoff is not paired again: undo it (`lycee undo`)"), "L-LATER")
+    pair = _pair_again(desk, bare, last, f"corrected-{data.round}-{data.table}")
     text = _(
         "Round {n} is paired again after a correction at round {r} table {t}: check your table",
         n=last.number,

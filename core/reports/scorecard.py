@@ -15,6 +15,7 @@ from core.reports.sheet_words import (
     PLAYOFF_REMARK,
     date_words,
     ended_at_time,
+    left_words,
     marks,
     missing_results,
     missing_text,
@@ -43,6 +44,15 @@ def scorecard_table(event: Event):
     final = final_placings(event)
     rows += _placing_rows(event, final)
     rows += _left_rows(event, {f.id for f in final} if final is not None else set())
+    return (
+        _scorecard_title(event),
+        [_("Round"), _("Stage"), _("Table"), _("Player 1"), "N/W", _("Player 2"), "N/W", _("Result"), _("Remarks")],
+        rows,
+    )
+
+
+def _scorecard_title(event: Event) -> str:
+    """The event, its date and the due date, the rules, and how many results are missing."""
     title = _(
         "{event} ({date}): scorecard, due at the publisher by {due}",
         event=event.name,
@@ -52,11 +62,7 @@ def scorecard_table(event: Event):
     title += rules_words(event)
     if missing_results(event):
         title += " · " + _("INCOMPLETE: {what}", what=missing_text(event))
-    return (
-        title,
-        [_("Round"), _("Stage"), _("Table"), _("Player 1"), "N/W", _("Player 2"), "N/W", _("Result"), _("Remarks")],
-        rows,
-    )
+    return title
 
 
 def _match_row(event: Event, rnd: Round, m: Match) -> list:
@@ -99,7 +105,7 @@ def _penalty_rows(event: Event) -> list[list]:
     """The penalties given outside any round, with their time."""
     rows = []
     for n, pen in penalties_outside_rounds(event):
-        when = pen.at[:16].replace("T", " ") if pen.at else _("time not recorded")
+        when = _penalty_time(pen)
         rows.append(
             [
                 "-",
@@ -114,6 +120,11 @@ def _penalty_rows(event: Event) -> list[list]:
             ]
         )
     return rows
+
+
+def _penalty_time(pen) -> str:
+    """When a penalty was given, to the minute ("YYYY-MM-DD HH:MM"), or that it was not recorded."""
+    return pen.at[:16].replace("T", " ") if pen.at else _("time not recorded")
 
 
 def _placing_rows(event: Event, final) -> list[list]:
@@ -131,7 +142,7 @@ def _placing_row(event: Event, f) -> list:
 def _left_rows(event: Event, placed: set[str]) -> list[list]:
     """G-DROP-1, G-PEN-1/2: who left the event, on a line of their own (and,
     once placed, a player left out of the final placings: O-PEN-2)."""
-    left = _("drop / disqualification") if event.rules == "overture" else _("drop / exclusion")
+    left = left_words(event)
     rows = []
     for p in event.players:
         remark = status_remark(event, p.id) if p.id not in placed else ""
@@ -159,14 +170,18 @@ def _decklist_rows(event: Event) -> list[list]:
     rows = []
     for p in event.players:
         rec = event.decklist_of(p.id)
-        if rec is None:
-            continue
-        for section, lines in (("deck", rec.deck), ("spare", rec.spare)):
-            rows += [
-                [p.name, labels.section_label(section), count, number, names.of(number, name)]
-                for count, number, name in lines
-            ]
+        if rec is not None:
+            rows += _list_rows(p.name, rec, names)
     return rows
+
+
+def _list_rows(player: str, rec, names: _CardNames) -> list[list]:
+    """One player's registered list, line by line: the deck, then the spare cards."""
+    return [
+        [player, labels.section_label(section), count, number, names.of(number, name)]
+        for section, lines in (("deck", rec.deck), ("spare", rec.spare))
+        for count, number, name in lines
+    ]
 
 
 class _CardNames:

@@ -13,6 +13,7 @@ import io
 from core.errors import LyceeError
 from core.event.model import Event
 from core.i18n import _
+from core.reports.sheet_words import match_words
 from core.rules.reports import code_of, report_url
 from core.tournament.elimination import round_label
 
@@ -100,26 +101,35 @@ def slip_reminders(event: Event) -> list[tuple[str, str]]:
 def report_stubs(event: Event, m) -> str:
     """With phone reports on: one stub per player, to cut off and keep, with
     the QR code of their own report page and their code."""
-    if not event.phone_reports:
+    codes = _report_codes(event, m) if event.phone_reports else []
+    if not codes:
         return ""
     import segno  # lazy: the QR library (~0.1 s to import) serves this export alone
 
-    e = html.escape
+    out = [
+        _stub(event, pid, code, segno.make(report_url(code), error="m").svg_inline(scale=3, border=2))
+        for pid, code in codes
+    ]
+    return '<div class="stubs">' + "".join(out) + "</div>"
+
+
+def _report_codes(event: Event, m) -> list[tuple[str, str]]:
+    """(player, report code) of each player of the match who has a code."""
     out = []
     for pid in (m.p1, m.p2):
         code = code_of(event, pid)
-        if code is None:
-            continue
-        svg = segno.make(report_url(code), error="m").svg_inline(scale=3, border=2)
-        words = _(
-            "{name}: report your result from your phone (keep this part, it is yours only)", name=event.player(pid).name
-        )
-        out.append(
-            f'<div class="stub"><p>{e(words)}</p>{svg}<p class="code">{e(_("code {code}", code=code))}</p></div>'
-        )
-    if not out:
-        return ""
-    return '<div class="stubs">' + "".join(out) + "</div>"
+        if code is not None:
+            out.append((pid, code))
+    return out
+
+
+def _stub(event: Event, pid: str, code: str, svg: str) -> str:
+    """A player's stub: the words, the QR code ``svg`` of their report page, and their code."""
+    e = html.escape
+    words = _(
+        "{name}: report your result from your phone (keep this part, it is yours only)", name=event.player(pid).name
+    )
+    return f'<div class="stub"><p>{e(words)}</p>{svg}<p class="code">{e(_("code {code}", code=code))}</p></div>'
 
 
 def slips_html(event: Event) -> str:
@@ -129,9 +139,8 @@ def slips_html(event: Event) -> str:
     if rnd is None:
         raise LyceeError(_("no round has been paired yet"))
     e = html.escape
-    reminders = "".join(f'<li data-rule="{e(rule)}">{e(r)}</li>' for rule, r in slip_reminders(event))
-    match = _("best of three") if event.match == "bo3" else _("best of one")
-    slips = [_slip(event, rnd, m, match, reminders) for m in rnd.matches if m.p2 is not None]
+    reminders = _reminders_html(event)
+    slips = [_slip(event, rnd, m, match_words(event), reminders) for m in rnd.matches if m.p2 is not None]
     css = (
         _CSS
         + ".slip { border: 2px dashed #888; padding: 0.5em 1em; margin-bottom: 1em; page-break-inside: avoid; }"
@@ -143,6 +152,12 @@ def slips_html(event: Event) -> str:
         f'<!DOCTYPE html>\n<html><head><meta charset="utf-8"><title>{e(title)}</title>'
         f"<style>{css}</style></head><body>\n" + "\n".join(slips) + "\n</body></html>\n"
     )
+
+
+def _reminders_html(event: Event) -> str:
+    """The slip's reminders as list items, each with its rule ids in ``data-rule``."""
+    e = html.escape
+    return "".join(f'<li data-rule="{e(rule)}">{e(r)}</li>' for rule, r in slip_reminders(event))
 
 
 def _slip(event: Event, rnd, m, match: str, reminders: str) -> str:

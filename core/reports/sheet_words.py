@@ -20,7 +20,9 @@ __all__ = [
     "SCORECARD_DUE_DAYS",
     "date_words",
     "ended_at_time",
+    "left_words",
     "marks",
+    "match_words",
     "missing_results",
     "missing_text",
     "note_words",
@@ -46,6 +48,17 @@ def result_text(m: Match) -> str:
     if m.note == "ID" or m.intentional:
         return _("intentional draw")
     return _score(m)
+
+
+def left_words(event: Event) -> str:
+    """How a sheet heads a player who left the event: a drop or an exclusion
+    (O-PEN-2: under the Overture rules, a disqualification)."""
+    return _("drop / disqualification") if event.rules == "overture" else _("drop / exclusion")
+
+
+def match_words(event: Event) -> str:
+    """The event's match type in words: best of three, or of one."""
+    return _("best of three") if event.match == "bo3" else _("best of one")
 
 
 def _score(m: Match) -> str:

@@ -161,9 +161,14 @@ def _check_key(c: Check, expected_key: str | None, mpath: Path) -> None:
 
 def _check_unlisted(folder: Path, listed, c: Check) -> None:
     """Every file of the folder (but the manifest and its signature) is listed in the manifest."""
-    for extra in sorted(p.name for p in folder.iterdir() if p.is_file() and not p.name.startswith(".")):
+    for extra in _visible_files(folder):
         if extra not in listed and extra not in (MANIFEST, SIGNATURE):
             c.problems.append((str(folder / extra), _("not in the manifest (added after signing?)")))
+
+
+def _visible_files(folder: Path) -> list[str]:
+    """The names of the folder's files (hidden ones aside), sorted."""
+    return sorted(p.name for p in folder.iterdir() if p.is_file() and not p.name.startswith("."))
 
 
 def verify_submission(folder: Path, expected_key: str | None = None, max_mb: float | None = None) -> Check:
@@ -197,9 +202,7 @@ def _read_manifest(folder: Path, c: Check):
     try:
         raw = mpath.read_bytes()
         sig = bytes.fromhex(spath.read_text(encoding="ascii").strip())
-        manifest = json.loads(raw)
-        if not isinstance(manifest, dict) or manifest.get("schema") != SCHEMA:
-            raise ValueError(_("not a {schema} manifest", schema=SCHEMA))
+        manifest = _manifest_doc(raw)
         files = manifest["files"]
         key = VerifyKey(bytes.fromhex(manifest["public_key"]))
         if not isinstance(files, list):
@@ -211,6 +214,14 @@ def _read_manifest(folder: Path, c: Check):
         c.problems.append((str(mpath), _("not a readable submission manifest ({err})", err=err)))
         return None
     return raw, sig, manifest, key
+
+
+def _manifest_doc(raw: bytes) -> dict:
+    """The manifest's JSON, refused (ValueError) unless it is a submission manifest."""
+    manifest = json.loads(raw)
+    if not isinstance(manifest, dict) or manifest.get("schema") != SCHEMA:
+        raise ValueError(_("not a {schema} manifest", schema=SCHEMA))
+    return manifest
 
 
 def _signed(key, raw: bytes, sig: bytes, spath: Path, c: Check) -> bool:
@@ -249,9 +260,12 @@ def _check_files(folder: Path, files: list, c: Check) -> set[str]:
 def _file_name(f) -> str | None:
     """The name a manifest entry gives: a plain file of the folder (no path, not hidden), else None."""
     name = f.get("name") if isinstance(f, dict) else None
-    if not isinstance(name, str) or "/" in name or "\\" in name or name.startswith("."):
-        return None
-    return name
+    return name if isinstance(name, str) and _plain(name) else None
+
+
+def _plain(name: str) -> bool:
+    """A name of a file inside the folder: no path in it, not hidden."""
+    return not ("/" in name or "\\" in name or name.startswith("."))
 
 
 def _check_file(folder: Path, name: str, sha256, c: Check) -> None:

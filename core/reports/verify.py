@@ -127,9 +127,14 @@ def verify_doc(doc: dict, claimed: dict | None = None) -> Report:
     name = Names({p["id"]: p.get("name", p["id"]) for p in players})
     rep.names = dict(name)
     _event_findings(doc, rep)
-    if len(set(ids)) != len(ids):
-        return rep  # duplicate ids: every figure below would mix two players
-    rep.players = len(players)
+    if len(set(ids)) == len(ids):  # duplicate ids: every figure below would mix two players
+        _check_play(doc, rep, name, ids, claimed)
+    return rep
+
+
+def _check_play(doc: dict, rep: Report, name: Names, ids: list[str], claimed: dict | None) -> None:
+    """The rounds one by one, then the standings and placings they give (against ``claimed`` when given)."""
+    rep.players = len(ids)
     rep.rounds = len(doc.get("rounds", []))
     ck = _checked(doc, rep, name, ids)
     for rnd in doc.get("rounds", []):
@@ -138,7 +143,6 @@ def verify_doc(doc: dict, claimed: dict | None = None) -> Report:
     rep.places = placings(ck.top_rounds, rep.standings)
     if claimed is not None:
         compare(rep, claimed, rep.places)
-    return rep
 
 
 def _event_findings(doc: dict, rep: Report) -> None:
@@ -191,8 +195,13 @@ def _check_results(ck: Checked, number: int, stage: str, matches: list[dict]) ->
         if prob:
             ck.find(prob[0], number, m["table"], prob[1])
     if stage in ("top", "playoff"):
-        for t, what in no_winner_problem(matches, stage):
-            ck.find("G-ID-3", number, t, what)
+        _check_winners(ck, number, stage, matches)
+
+
+def _check_winners(ck: Checked, number: int, stage: str, matches: list[dict]) -> None:
+    """G-ID-3: an elimination or playoff match names a winner where the stage needs one to go on."""
+    for t, what in no_winner_problem(matches, stage):
+        ck.find("G-ID-3", number, t, what)
 
 
 def _check_round(ck: Checked, rnd: dict) -> None:

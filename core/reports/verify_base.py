@@ -14,7 +14,33 @@ from math import lcm
 
 from core.i18n import _
 
-__all__ = ["Checked", "Finding", "Names", "Report", "SwissTotals", "dropped_before", "eligible", "rep_name"]
+__all__ = [
+    "Checked",
+    "Finding",
+    "Names",
+    "Report",
+    "SwissTotals",
+    "bracket_matches",
+    "dropped_before",
+    "eligible",
+    "match_loser",
+    "rep_name",
+]
+
+
+def bracket_matches(matches: list[dict]) -> list[dict]:
+    """The matches of an elimination round but its third-place match."""
+    return [m for m in matches if m.get("note") != "third_place"]
+
+
+#: the seat of a match's loser by its outcome (no loser for the others)
+_LOSER_SEAT = {"p1": "p2", "p2": "p1"}
+
+
+def match_loser(m: dict) -> str | None:
+    """The player who lost the match, None when its outcome names no loser."""
+    seat = _LOSER_SEAT.get(m.get("outcome") or "")
+    return None if seat is None else m.get(seat)
 
 
 @dataclass(frozen=True, slots=True)

@@ -34,9 +34,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from core.i18n import _, join_sentences
 from core.labels import time_label
+from core.reports.verify_base import bracket_matches
 
 __all__ = ["event_findings", "exclusion_rounds"]
 
@@ -68,14 +70,23 @@ def exclusion_rounds(doc: dict) -> dict[str, tuple[int, int]]:
     player (an exclusion handed down, or the one reaching two Warnings)."""
     points: dict[str, int] = {}
     out: dict[str, tuple[int, int]] = {}
-    for i, p in enumerate(doc.get("penalties", [])):
+    for i, p, (level, action) in _penalties_in_force(doc):
         pid = p.get("player")
-        f = _in_force(p)
-        if f is None or pid in out:
+        if pid in out:
             continue
-        points[pid] = points.get(pid, 0) + _WARNING_POINTS.get(f[0] or "", 0)
-        if _excludes(f[1], points[pid]):
+        points[pid] = points.get(pid, 0) + _WARNING_POINTS.get(level or "", 0)
+        if _excludes(action, points[pid]):
             out[pid] = (p.get("round") or 0, i)
+    return out
+
+
+def _penalties_in_force(doc: dict) -> list[tuple[int, Any, tuple[str | None, str | None]]]:
+    """(index, penalty, (level, action) in force) of each penalty an appeal did not overturn."""
+    out = []
+    for i, p in enumerate(doc.get("penalties", [])):
+        f = _in_force(p)
+        if f is not None:
+            out.append((i, p, f))
     return out
 
 
@@ -117,6 +128,11 @@ def _structure(doc: dict, find: Find) -> None:
         _round_structure(ri, r, find)
         if r.get("stage", "swiss") == "top":
             prev_top = _top_tables(ri, r, prev_top, find)
+    _apart_pairs(doc, seen, find)
+
+
+def _apart_pairs(doc: dict, seen: dict[str, int], find: Find) -> None:
+    """L-FILE: each keep-apart pair names two different players of the event (``seen``)."""
     for i, pair in enumerate(doc.get("apart", [])):
         if len(set(pair)) != 2 or any(x not in seen for x in pair):
             find("L-FILE", f"$.apart[{i}]", _("a keep-apart pair names two different players of the event"), None, None)
@@ -141,6 +157,11 @@ def _round_structure(ri: int, r: dict, find: Find) -> None:
             r["number"],
             None,
         )
+    _tables_once(ri, r, find)
+
+
+def _tables_once(ri: int, r: dict, find: Find) -> None:
+    """L-FILE: each table number once in the round."""
     tables: dict[int, int] = {}
     for mi, m in enumerate(r.get("matches", [])):
         if m["table"] in tables:
@@ -157,7 +178,7 @@ def _round_structure(ri: int, r: dict, find: Find) -> None:
 def _top_tables(ri: int, r: dict, prev_top: int | None, find: Find) -> int:
     """G-SE: an elimination round has half the tables of the one before
     (rounded up); returns its tables, the third-place match aside."""
-    main = [m for m in r.get("matches", []) if m.get("note") != "third_place"]
+    main = bracket_matches(r.get("matches", []))
     if prev_top is not None and len(main) != (prev_top + 1) // 2:
         find(
             "G-SE",
@@ -182,32 +203,46 @@ def _judge_keys(st: dict) -> list[str]:
 def _staff(doc: dict, find: Find) -> None:
     st = doc.get("staff") or {}
     judges = _judge_keys(st)
-    hj = (st.get("head_judge") or "").strip()
-    # sanctioned unless the file says not (as the event imports), and staffed once it started:
-    # the desk pairs round 1 of a sanctioned event only with its staff complete
-    if not doc.get("sanctioned", True) or not doc.get("rounds"):
-        if hj and _key(hj) not in judges:  # any event: the head judge is one of the judges (as the desk keeps it)
-            _head_judge_not_judge(hj, find)
-        return
-    _sanctioned_staff(st, judges, hj, find)
+    hj = _stripped(st.get("head_judge"))
+    if _staffed(doc):
+        _sanctioned_staff(st, judges, hj, find)
+    elif hj:  # any event: the head judge is one of the judges (as the desk keeps it)
+        _head_judge_among(hj, judges, find)
+
+
+def _stripped(name: str | None) -> str:
+    """A staff name as given, blanks around it gone ("" when none)."""
+    return (name or "").strip()
+
+
+def _staffed(doc: dict) -> bool:
+    """Sanctioned unless the file says not (as the event imports), and started:
+    the desk pairs round 1 of a sanctioned event only with its staff complete."""
+    return bool(doc.get("sanctioned", True) and doc.get("rounds"))
 
 
 def _sanctioned_staff(st: dict, judges: list[str], hj: str, find: Find) -> None:
     """A sanctioned event that started names its organizer, judges and head judge (one of the judges)."""
-    if not (st.get("organizer") or "").strip():
+    if not _stripped(st.get("organizer")):
         find("G-ORGANIZER", "$.staff.organizer", _("a sanctioned event names its organizer"), None, None)
     if not judges:
         find("G-JUDGE", "$.staff.judges", _("a sanctioned event has at least one judge"), None, None)
     if not hj:
         find("G-HEAD-JUDGE", "$.staff.head_judge", _("a sanctioned event has a head judge"), None, None)
-    elif judges and _key(hj) not in judges:
-        _head_judge_not_judge(hj, find)
+    elif judges:
+        _head_judge_among(hj, judges, find)
 
 
-def _head_judge_not_judge(hj: str, find: Find) -> None:
-    find(
-        "G-HEAD-JUDGE", "$.staff.head_judge", _("the head judge {name!r} is not one of the judges", name=hj), None, None
-    )
+def _head_judge_among(hj: str, judges: list[str], find: Find) -> None:
+    """G-HEAD-JUDGE: the head judge ``hj`` (named) is one of the ``judges``."""
+    if _key(hj) not in judges:
+        find(
+            "G-HEAD-JUDGE",
+            "$.staff.head_judge",
+            _("the head judge {name!r} is not one of the judges", name=hj),
+            None,
+            None,
+        )
 
 
 def _penalties(doc: dict, find: Find) -> None:
@@ -242,6 +277,12 @@ def _staff_keys(doc: dict) -> set[str]:
         for x in (st.get("organizer"), st.get("head_judge"), *st.get("judges", []), *st.get("event_staff", []))
         if x and x.strip()
     }
+
+
+def _is_match_loss(p: dict) -> bool:
+    """The penalty in force (after any appeal) is a match loss."""
+    f = _in_force(p)
+    return f is not None and f[1] == "match_loss"
 
 
 def _won_by(m: dict, pid: str) -> bool:
@@ -318,8 +359,7 @@ class _PenaltyCheck:
 
     def _match_loss(self, path: str, p: dict, pid: str, m) -> None:
         """G-PEN-1: a match loss is not recorded as a match the player won."""
-        f = _in_force(p)
-        if not (f and f[1] == "match_loss" and m is not None):
+        if m is None or not _is_match_loss(p):
             return
         if _won_by(m, pid) or m.get("outcome") == "bye":
             what = _("a match loss for {id!r}, but the match is recorded as won", id=pid)

@@ -49,8 +49,8 @@ players reaches, and how it was proven:
 
 So every round is checked exactly, at every size; ``"local"`` (a check of
 two tables at a time) is no longer reached.  :func:`walls_minimum`, the
-earlier split at walls (groups of ``10 D + 8``), is kept and tested but not
-used.  Time: a round that meets its bound, or whose pieces meet their
+earlier split at walls (groups of ``10 D + 8``, core/reports/verify_walls.py),
+is kept and tested but not used.  Time: a round that meets its bound, or whose pieces meet their
 bounds or are proven along a chain or a join, at any size, is a sum and
 some shortest paths (a 2,048-player round before round 11 whose leader has
 met the next two, its optimum above the bound: about 0.1 s CPU, where
@@ -67,7 +67,7 @@ round's own players, so a finding is never a false alarm.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Sequence
 
 from core.reports.verify_solvers import (
     DP_LIMIT,
@@ -77,10 +77,14 @@ from core.reports.verify_solvers import (
     lower_bound,
     matching_minimum,
     met_degree,
-    solve,
+    players_between,
+    score_groups,
+    unmet_pair,
 )
+from core.reports.verify_walls import walls_minimum
 
-# the solvers are in core/reports/verify_solvers.py; their names stay importable here
+# the solvers are in core/reports/verify_solvers.py, the split at walls in
+# core/reports/verify_walls.py; their names stay importable here
 __all__ = [
     "DP_LIMIT",
     "dp_pairing",
@@ -92,12 +96,6 @@ __all__ = [
     "split_minimum",
     "walls_minimum",
 ]
-
-
-def _score_groups(players: list[str], pts: dict[str, int]) -> tuple[list[int], list[list[str]]]:
-    """(the points present, highest first; the players of each, in the order given)."""
-    values = sorted({pts[p] for p in players}, reverse=True)
-    return values, [[p for p in players if pts[p] == v] for v in values]
 
 
 def _pair_unmet(group: list[str], met: Collection[frozenset]) -> bool:
@@ -131,7 +129,7 @@ def _at_bound(
     pairing goes under, so it is the piece's optimum.  The pairing is looked
     for greedily; None when it is not found (the piece is then solved in
     full: None proves nothing)."""
-    values, groups = _score_groups(nodes, pts)
+    values, groups = score_groups(nodes, pts)
 
     def sent_to(i: int, odd: bool) -> list[str] | bool | None:
         # an odd number left: one player to the next group (none below the last: not this way)
@@ -159,21 +157,35 @@ def _walk(
     total = 0
     carry: str | None = None
     for i, g in enumerate(groups):
-        relaxed = g[0] in free_of
         if i in skipped:
-            if not (relaxed or _pair_unmet(g, met)):
+            if not _inside_pairable(g, free_of, met):
                 return None
             continue
-        target = sent_to(i, (len(g) - (carry is not None)) % 2 == 1)
-        if target is False:
+        step = _step(g, carry, sent_to(i, (len(g) - (carry is not None)) % 2 == 1), g[0] in free_of, met, pair)
+        if step is None:
             return None
-        found = _pass_group(g, carry, target, relaxed, met)
-        if found is None:
-            return None
-        if carry is not None and found[0] is not None:
-            total += pair(carry, found[0])
-        carry = found[1]
+        cost, carry = step
+        total += cost
     return None if carry is not None else total
+
+
+def _step(
+    g: list[str],
+    carry: str | None,
+    target: list[str] | bool | None,
+    relaxed: bool,
+    met: Collection[frozenset],
+    pair: Callable[[str, str], int],
+) -> tuple[int, str | None] | None:
+    """One group of :func:`_walk`: (the cost of the carried player's pair, the player sent
+    on), or None when none can be sent (``target`` False) or the group does not pass."""
+    if target is False:
+        return None
+    found = _pass_group(g, carry, target, relaxed, met)
+    if found is None:
+        return None
+    taker, sent = found
+    return (pair(carry, taker) if carry is not None and taker is not None else 0), sent
 
 
 def _pass_group(
@@ -182,23 +194,34 @@ def _pass_group(
     """(the player of ``g`` who takes the carried one, the player sent on to
     ``target``), the rest pairing inside without a rematch; None when the
     first few tried fail."""
-    ins = [q for q in g if frozenset((carry, q)) not in met][:6] if carry is not None else [None]
-    for q in ins:
+    for q in _takers(g, carry, met):
         rest = [p for p in g if p != q]
-        if not isinstance(target, list):
-            if relaxed or _pair_unmet(rest, met):
-                return q, None
-            continue
-        c = _sent_on(rest, target, relaxed, met)
-        if c is not None:
-            return q, c
+        if isinstance(target, list):
+            c = _sent_on(rest, target, relaxed, met)
+            if c is not None:
+                return q, c
+        elif relaxed or _pair_unmet(rest, met):
+            return q, None
     return None
+
+
+def _takers(g: list[str], carry: str | None, met: Collection[frozenset]) -> Sequence[str | None]:
+    """The first few players of ``g`` who may take the carried player (who has not met them);
+    [None] when nobody is carried."""
+    if carry is None:
+        return [None]
+    return [q for q in g if frozenset((carry, q)) not in met][:6]
 
 
 def _sent_on(rest: list[str], target: list[str], relaxed: bool, met: Collection[frozenset]) -> str | None:
     """The player to send down: one with opponents in the target group, the rest pairing inside."""
-    order = sorted(rest, key=lambda p: -sum(1 for x in target if frozenset((p, x)) not in met))
+    order = sorted(rest, key=lambda p: -_unmet_count(p, target, met))
     return next((c for c in order[:6] if relaxed or _pair_unmet([p for p in rest if p != c], met)), None)
+
+
+def _unmet_count(p: str, target: list[str], met: Collection[frozenset]) -> int:
+    """How many of ``target`` player ``p`` has not met."""
+    return sum(1 for x in target if frozenset((p, x)) not in met)
 
 
 def _chain_floats(
@@ -214,33 +237,34 @@ def _chain_floats(
     no chain is possible."""
     k = len(groups)
     odd = _odd_boundaries(groups)
-    linked: dict[tuple[int, int], bool] = {}
-
-    def link(i: int, j: int) -> bool:
-        if (i, j) not in linked:
-            linked[(i, j)] = any(frozenset((a, b)) not in met for a in groups[i] for b in groups[j])
-        return linked[(i, j)]
-
     best: dict[int, int] = {0: 0}  # group g -> least gaps with the boundaries above it covered
     came: dict[int, int] = {}  # group g -> the group whose pair (or none, an even boundary) reaches it
     for b in range(k - 1):
         if b not in best:
             continue
-        cur = best[b]
-        if not odd[b]:
-            if b + 1 not in best or cur < best[b + 1]:
-                best[b + 1], came[b + 1] = cur, b
-            continue
-        j = b
-        while j < k - 1 and odd[j]:
-            if link(b, j + 1):
-                c = cur + (values[b] - values[j + 1]) ** 2
-                if j + 1 not in best or c < best[j + 1]:
-                    best[j + 1], came[j + 1] = c, b
-            j += 1
+        for j, c in _chain_steps(groups, values, met, odd, b):
+            if j not in best or best[b] + c < best[j]:
+                best[j], came[j] = best[b] + c, b
     if k - 1 not in best:
         return None
     return best[k - 1], _chain_back(came, odd, k - 1)
+
+
+def _chain_steps(
+    groups: list[list[str]], values: list[int], met: Collection[frozenset], odd: list[bool], b: int
+) -> list[tuple[int, int]]:
+    """The steps of a chain from group ``b``: (the group it reaches, the squared gap it adds).
+    Below an even boundary, the next group for nothing; below an odd one, a pair from ``b``
+    to each group past the run of odd boundaries below it, if two of its players have not met."""
+    if not odd[b]:
+        return [(b + 1, 0)]
+    steps = []
+    j = b
+    while j < len(odd) and odd[j]:
+        if unmet_pair(groups[b], groups[j + 1], met) is not None:
+            steps.append((j + 1, (values[b] - values[j + 1]) ** 2))
+        j += 1
+    return steps
 
 
 def _odd_boundaries(groups: list[list[str]]) -> list[bool]:
@@ -289,13 +313,17 @@ def _at_chain(
     group) is an optimum.  It is looked for greedily; None when not found
     (None proves nothing).  :func:`_at_bound` is the case where no pair
     skips a group."""
-    values, groups = _score_groups(nodes, pts)
+    values, groups = score_groups(nodes, pts)
     got = _chain_floats(groups, values, met)
     if got is None:
         return None
-    send = {i: j for i, j in got[1]}
-    skipped = {g for i, j in got[1] for g in range(i + 1, j)}
-    return _walk(groups, lambda i, _odd: groups[send[i]] if i in send else None, met, free_of, pair, skipped)
+    send = dict(got[1])
+    return _walk(groups, lambda i, _odd: groups[send[i]] if i in send else None, met, free_of, pair, _skipped(got[1]))
+
+
+def _skipped(floats: list[tuple[int, int]]) -> set[int]:
+    """The groups the chain's pairs pass over (between the group sent from and the one received in)."""
+    return {g for i, j in floats for g in range(i + 1, j)}
 
 
 def _at_join(
@@ -326,7 +354,7 @@ def _at_join(
     inside one free group, costs that least cost and is an optimum.  None
     when it is not found (None proves nothing).  :func:`_at_bound` is the
     case where the join pairs each odd group's neighbours."""
-    values, groups = _score_groups(nodes, pts)
+    values, groups = score_groups(nodes, pts)
     odd = [i for i in range(len(groups)) if len(groups[i]) % 2]
     dist, hop = _group_distances(groups, met, pair)
     edges = _least_join(odd, dist, hop) if odd else {}
@@ -341,37 +369,51 @@ def _group_distances(
     """(dist, hop): the least cost of joining two score groups through
     others (``C(i, j)`` of a pair who have not met, else None), and the first
     group on the way from ``i`` to ``j`` (Floyd-Warshall)."""
+    dist, hop = _direct_distances(groups, met, pair)
+    for m in range(len(groups)):
+        _through(m, dist, hop)
+    return dist, hop
+
+
+def _direct_distances(
+    groups: list[list[str]], met: Collection[frozenset], pair: Callable[[str, str], int]
+) -> tuple[list[list[int | None]], list[list[int]]]:
+    """(dist, hop) of the pairs of groups joined directly: ``C(i, j)`` of a pair of their
+    players who have not met (None when every pair has met), the next group ``j`` itself."""
     k = len(groups)
     dist: list[list[int | None]] = [[None] * k for _ in range(k)]
     hop = [[-1] * k for _ in range(k)]
     for i in range(k):
         for j in range(i + 1, k):
-            ab = next(((a, b) for a in groups[i] for b in groups[j] if frozenset((a, b)) not in met), None)
+            ab = unmet_pair(groups[i], groups[j], met)
             if ab is not None:
                 dist[i][j] = dist[j][i] = pair(*ab)
                 hop[i][j], hop[j][i] = j, i
-    for m in range(k):
-        _through(m, dist, hop)
     return dist, hop
 
 
 def _through(m: int, dist: list[list[int | None]], hop: list[list[int]]) -> None:
     """One step of Floyd-Warshall: every way through group ``m`` that is shorter."""
-    k = len(dist)
     dm = dist[m]
-    for i in range(k):
+    for i in range(len(dist)):
         dim = dist[i][m]
-        if dim is None or i == m:
+        if dim is not None and i != m:
+            _relax_row(i, m, dim, dm, dist, hop)
+
+
+def _relax_row(
+    i: int, m: int, dim: int, dm: list[int | None], dist: list[list[int | None]], hop: list[list[int]]
+) -> None:
+    """Group ``i``'s ways through group ``m`` (``dim`` away; ``dm``: ``m``'s distances) that are shorter."""
+    di = dist[i]
+    for j in range(len(dm)):
+        dmj = dm[j]
+        if dmj is None or j in (i, m):
             continue
-        di = dist[i]
-        for j in range(k):
-            dmj = dm[j]
-            if dmj is None or j in (i, m):
-                continue
-            old = di[j]
-            if old is None or dim + dmj < old:
-                di[j] = dim + dmj
-                hop[i][j] = hop[i][m]
+        old = di[j]
+        if old is None or dim + dmj < old:
+            di[j] = dim + dmj
+            hop[i][j] = hop[i][m]
 
 
 def _least_join(
@@ -379,8 +421,7 @@ def _least_join(
 ) -> dict[tuple[int, int], int] | None:
     """The edges of a least T-join of the odd groups (each edge with how
     often it is used), or None when the odd groups cannot all be joined."""
-    finite = [d for row in dist for d in row if d is not None]
-    far = len(odd) * max(finite, default=0) + 1
+    far = _beyond(dist, len(odd))
 
     def apart(x: str, y: str) -> int:
         d = dist[int(x)][int(y)]
@@ -390,9 +431,21 @@ def _least_join(
     least, ends = solver([str(i) for i in odd], apart)
     if least >= far:
         return None
+    return _path_edges([(int(x), int(y)) for x, y in ends], hop)
+
+
+def _beyond(dist: list[list[int | None]], n: int) -> int:
+    """A cost above any join of ``n`` odd groups along the distances ``dist``: two groups
+    with no way between them are this far apart."""
+    finite = [d for row in dist for d in row if d is not None]
+    return n * max(finite, default=0) + 1
+
+
+def _path_edges(ends: list[tuple[int, int]], hop: list[list[int]]) -> dict[tuple[int, int], int]:
+    """The edges (lower group first) of the shortest paths joining each pair of ``ends``,
+    each with how many of those paths use it."""
     edges: dict[tuple[int, int], int] = {}
-    for x, y in ends:
-        at, end = int(x), int(y)
+    for at, end in ends:
         while at != end:
             step = hop[at][end]
             e = (min(at, step), max(at, step))
@@ -421,7 +474,7 @@ def _take_join(
     left = [list(g) for g in groups]
     total = 0
     for i, j in _join_edges(groups, edges):
-        ab = next(((a, b) for a in left[i] for b in left[j] if frozenset((a, b)) not in met), None)
+        ab = unmet_pair(left[i], left[j], met)
         if ab is None:
             return None
         left[i].remove(ab[0])
@@ -523,7 +576,7 @@ def split_minimum(
     :func:`_piece_cost`).
     """
     d = met_degree(players, met)
-    values, groups = _score_groups(players, pts)
+    values, groups = score_groups(players, pts)
     seps = [i for i, g in enumerate(groups) if len(g) >= 8 * d + 6]
     if not seps:
         return None
@@ -532,10 +585,7 @@ def split_minimum(
     best: dict[int, int] = {0: 0}  # players the last free group puts beside the stretch below it -> least cost
     for n, choices in enumerate(_free_choices(groups, seps, par, d)):
         best = _beside_next(stretches, n, choices, best)
-    ends = [acc + c for prev, acc in best.items() if (c := stretches.cost(len(seps), prev, 0)) is not None]
-    if not ends:
-        raise AssertionError("no stretch parities fit")
-    return total + min(ends), stretches.largest
+    return total + stretches.least_end(best), stretches.largest
 
 
 def _free_boundaries(
@@ -543,32 +593,41 @@ def _free_boundaries(
 ) -> tuple[int, dict[int, int]]:
     """(cost, pairs across) of the boundaries between two consecutive free
     groups: a pair of unmet players across where the players above are odd (fact 4)."""
-    above = [0]
-    for g in groups:
-        above.append(above[-1] + len(g))
+    odd = _odd_boundaries(groups)
     total = 0
     par: dict[int, int] = {}  # boundary j (below group j) between two free groups -> pairs across it
-    for x, y in zip(seps, seps[1:]):
-        if y == x + 1:
-            par[x] = above[x + 1] % 2
-            if par[x]:
-                a, b = next((a, b) for a in groups[x] for b in groups[y] if frozenset((a, b)) not in met)
-                total += pair(a, b)
+    for x in (x for x, y in zip(seps, seps[1:]) if y == x + 1):
+        par[x] = int(odd[x])
+        if odd[x]:
+            total += pair(*_free_float(groups[x], groups[x + 1], met))
     return total, par
+
+
+def _free_float(upper: list[str], lower: list[str], met: Collection[frozenset]) -> tuple[str, str]:
+    """The pair across the boundary of two consecutive free groups: two who have not met (there
+    always are: each of the lower group has met at most ``D`` of the upper one)."""
+    ab = unmet_pair(upper, lower, met)
+    if ab is None:
+        raise AssertionError("two free groups with no unmet pair across")
+    return ab
 
 
 def _free_choices(groups: list[list[str]], seps: list[int], par: dict[int, int], d: int) -> list[list[tuple[int, int]]]:
     """Each free group's choices: (players beside the stretch above, players
     beside the stretch below), of the parity that leaves an even rest (fact 5)."""
     k = len(groups)
+    free = set(seps)
     out = []
-    for n, i in enumerate(seps):
-        up_stretch = i > 0 and (n == 0 or seps[n - 1] != i - 1)
-        down_stretch = i < k - 1 and (n == len(seps) - 1 or seps[n + 1] != i + 1)
-        present = len(groups[i]) - par.get(i - 1, 0) - par.get(i, 0)
-        ups, downs = _beside_sizes(up_stretch, down_stretch, d)
-        out.append([(u, w) for u in ups for w in downs if (present - u - w) % 2 == 0 and present >= u + w])
+    for i in seps:
+        # a stretch above (below) when the group above (below) is there and not free
+        ups, downs = _beside_sizes(i > 0 and i - 1 not in free, i < k - 1 and i + 1 not in free, d)
+        out.append(_even_rests(ups, downs, len(groups[i]) - par.get(i - 1, 0) - par.get(i, 0)))
     return out
+
+
+def _even_rests(ups: tuple[int, ...], downs: tuple[int, ...], present: int) -> list[tuple[int, int]]:
+    """The (up, down) choices of a free group of ``present`` players that leave an even rest."""
+    return [(u, w) for u in ups for w in downs if (present - u - w) % 2 == 0 and present >= u + w]
 
 
 def _beside_sizes(up_stretch: bool, down_stretch: bool, d: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
@@ -627,11 +686,23 @@ class _Stretches:
             self.memo[key] = self._solve(self._nodes(n, w, u))
         return self.memo[key]
 
+    def least_end(self, best: dict[int, int]) -> int:
+        """The least cost of the whole round from ``best`` down to the last free
+        group, the stretch below it added."""
+        ends = [acc + c for prev, acc in best.items() if (c := self.cost(len(self.seps), prev, 0)) is not None]
+        if not ends:
+            raise AssertionError("no stretch parities fit")
+        return min(ends)
+
+    def _span(self, n: int) -> tuple[int, int]:
+        """(the free group above stretch ``n``, the one below), -1 and ``k`` past the ends."""
+        top = self.seps[n - 1] if n > 0 else -1
+        return top, self.seps[n] if n < len(self.seps) else self.k
+
     def _nodes(self, n: int, w: int, u: int) -> list[str]:
-        groups, seps, k = self.groups, self.seps, self.k
-        top = seps[n - 1] if n > 0 else -1
-        bottom = seps[n] if n < len(seps) else k
-        nodes = [p for g in groups[top + 1 : bottom] for p in g]
+        groups, k = self.groups, self.k
+        top, bottom = self._span(n)
+        nodes = players_between(groups, top, bottom)
         if top >= 0 and w:
             nodes += self._beside(groups[top][len(groups[top]) - w :], 2 * top + 1)  # the free group's last go down
         if bottom < k and u:
@@ -671,93 +742,6 @@ class _Stretches:
         return sum(self.relaxed(a, b) for a, b in pairing)
 
 
-def walls_minimum(
-    players: list[str], pts: dict[str, int], met: Collection[frozenset], pair: Callable[[str, str], int]
-) -> int | None:
-    """Least total cost of a pairing of ``players``, split at the *walls*:
-    score groups of at least ``10 D + 8`` players, ``D`` the most opponents
-    any player of the round has met among the round's players (the argument
-    is in docs/verify.md).  In short: in an optimal pairing no pair skips a
-    wall, each boundary is crossed by at most ``2 D + 1`` pairs, a wall's
-    players left inside it can always be paired without a rematch, and any
-    ``5 D + 3`` of its players can be the ones it sends up (or down).  So each
-    stretch between two walls is solved alone (exhaustive search or
-    networkx), with ``5 D + 3`` or ``5 D + 4`` players of each wall beside it
-    (those of one wall pair among themselves for nothing), and the parities
-    are chosen for the least sum.  None when there is no wall or a stretch is
-    above :data:`FULL_LIMIT` players."""
-    d = met_degree(players, met)
-    values, groups = _score_groups(players, pts)
-    walls = [i for i, g in enumerate(groups) if len(g) >= 10 * d + 8]
-    if not walls:
-        return None
-    k = 5 * d + 3
-    wall_of = {p: i for i in walls for p in groups[i]}
-
-    def relaxed(a: str, b: str) -> int:
-        wa = wall_of.get(a)
-        return 0 if wa is not None and wa == wall_of.get(b) else pair(a, b)
-
-    bounds = [-1, *walls, len(groups)]
-    memo: dict[tuple[int, int, int], int | None] = {}
-
-    def stretch(j: int, low: int, up: int) -> int | None:
-        """Segment j (between bounds[j] and bounds[j+1]) with ``low`` players
-        of the wall above and ``up`` of the wall below."""
-        key = (j, low, up)
-        if key not in memo:
-            top, bottom = bounds[j], bounds[j + 1]
-            nodes = [p for g in groups[top + 1 : bottom] for p in g]
-            if top >= 0:
-                nodes += groups[top][k + 1 : k + 1 + low]  # the wall's "down" players
-            if bottom < len(groups):
-                nodes += groups[bottom][:up]  # the wall's "up" players
-            memo[key] = solve(nodes, relaxed)
-        return memo[key]
-
-    # choose for each wall how many players stand beside the stretch above
-    # (k or k+1) and below (k or k+1, of the parity that leaves an even rest)
-    best: dict[int, int | None] = {0: 0}  # players of the previous wall below it -> least cost so far
-    try:
-        for j, w in enumerate(walls):
-            best = _beside_wall(stretch, j, len(groups[w]), k, best)
-        ends = [
-            acc + c for prev, acc in best.items() if acc is not None and (c := stretch(len(walls), prev, 0)) is not None
-        ]
-    except OverflowError:
-        return None
-    return min(ends) if ends else None
-
-
-def _least_through(
-    stretch: Callable[[int, int, int], int | None], j: int, up: int, best: dict[int, int | None]
-) -> int | None:
-    """The least cost down to the stretch ``j`` with ``up`` players of the wall below beside it, or None."""
-    vals = []
-    for prev, acc in best.items():
-        c = stretch(j, prev, up)
-        if acc is not None and c is not None:
-            vals.append(acc + c)
-    return min(vals) if vals else None
-
-
-def _beside_wall(
-    stretch: Callable[[int, int, int], int | None], j: int, size: int, k: int, best: dict[int, int | None]
-) -> dict[int, int | None]:
-    """The least cost down to wall ``j`` (of ``size`` players) for each number
-    of its players beside the stretch below it, from ``best`` for the wall before."""
-    nxt: dict[int, int | None] = {}
-    for up in (k, k + 1):
-        low = k + ((size - up - k) % 2)
-        cur = _least_through(stretch, j, up, best)
-        old = nxt.get(low)
-        if cur is not None and (old is None or cur < old):
-            nxt[low] = cur
-        elif low not in nxt:
-            nxt[low] = None
-    return nxt
-
-
 def least_cost(
     players: list[str],
     pts: dict[str, int],
@@ -766,14 +750,13 @@ def least_cost(
     pair: Callable[[str, str], int],
     fold: Callable[[int, tuple[int, ...], int], int],
     met: Collection[frozenset] | None = None,
-) -> tuple[int | None, str]:
+) -> tuple[int, str]:
     """(least total cost, how it was found: ``"bound"``, ``"dp"``,
     ``"split"``, ``"greedy"``, ``"chain"``, ``"join"`` or ``"matching"``, see the module's text) for
     the round pairing ``players`` (an even number, the bye removed) at total
     cost ``actual``; ``met``: the pairs that have met (for the split and the
     pairing at the bound; needed for a large round to be fast, not to be
-    exact).  The cost is always exact: the ``None`` of the signature is kept
-    for callers written when large rounds could be left to a local check."""
+    exact).  The cost is always exact: no round is left to a local check."""
     bound = lower_bound(players, pts, least_rematches, fold)
     if actual <= bound:
         return bound, "bound"

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from core import labels
 from core.i18n import _
+from core.reports.verify_base import bracket_matches
 
 __all__ = ["no_winner_problem", "outcome_label", "result_problem"]
 
@@ -50,8 +51,7 @@ class _Recorded:
 def result_problem(m: dict, match_type: str, stage: str, names: dict | None = None) -> Problem:
     """(rule, message) when the recorded result cannot stand, else None;
     outcomes in words, with the players' ``names`` when given."""
-    names = names or {}
-    who = tuple(str(names.get(pid, pid)) if isinstance(pid, str) and pid else "" for pid in (m.get("p1"), m.get("p2")))
+    who = _players_words(m, names or {})
     r = _Recorded(
         m, m.get("outcome"), m.get("p1_wins", 0), m.get("p2_wins", 0), m.get("draws", 0), who, match_type, stage
     )
@@ -60,6 +60,11 @@ def result_problem(m: dict, match_type: str, stage: str, names: dict | None = No
     if r.out is None:
         return None
     return _played_problem(r)
+
+
+def _players_words(m: dict, names: dict) -> tuple[str, ...]:
+    """The match's two players by name (their id where ``names`` has none; "" for an empty seat)."""
+    return tuple(str(names.get(pid, pid)) if isinstance(pid, str) and pid else "" for pid in (m.get("p1"), m.get("p2")))
 
 
 def _bye_problem(r: _Recorded) -> Problem:
@@ -76,12 +81,17 @@ def _played_problem(r: _Recorded) -> Problem:
     if r.out == "bye":
         return "G-SWISS-POINTS", _("a bye needs an empty second seat")
     if min(r.w1, r.w2, r.d) < 0:
-        return ("G-BO1" if r.match_type == "bo1" else "G-BO3"), _("{score}: negative game counts", score=r.score)
+        return _games_rule(r), _("{score}: negative game counts", score=r.score)
     if r.m.get("intentional"):
         return _intentional_problem(r)
     if r.out == "double_loss":
         return _double_loss_problem(r)
     return _games_problem(r) or _outcome_problem(r)
+
+
+def _games_rule(r: _Recorded) -> str:
+    """The rule the games of the match follow: best of one (G-BO1) or of three (G-BO3)."""
+    return "G-BO1" if r.match_type == "bo1" else "G-BO3"
 
 
 def _intentional_problem(r: _Recorded) -> Problem:
@@ -112,9 +122,9 @@ def _bo1_problem(r: _Recorded) -> Problem:
 
 
 def _bo3_problem(r: _Recorded) -> Problem:
-    if r.w1 > 2 or r.w2 > 2:
+    if max(r.w1, r.w2) > 2:
         return "G-BO3", _("{score}: in best of three nobody wins more than two games", score=r.score)
-    if r.w1 == 2 and r.w2 == 2:
+    if (r.w1, r.w2) == (2, 2):
         return "G-BO3", _("{score}: the match ends at two game wins", score=r.score)
     if r.d > 3:
         return "G-BO3", _("{score}: more drawn games than a match holds", score=r.score)
@@ -139,15 +149,21 @@ def _outcome_problem(r: _Recorded) -> Problem:
     if given == "draw" and _named_winner(r):
         return None  # a time-out with equal game wins: the organizer named the winner (G-SE)
     if given != r.out:
-        return ("G-TIME" if given == "draw" else "G-BO3-TIME"), _(
-            "{score} gives {given}, recorded as {out}",
-            score=r.score,
-            given=outcome_label(given, *r.who),
-            out=outcome_label(r.out, *r.who),
-        )
+        return _wrong_outcome(r, given)
     if r.stage == "top" and r.out == "draw":
         return "G-SE", _("{score}: an elimination match must name a winner", score=r.score)
     return None
+
+
+def _wrong_outcome(r: _Recorded, given: str) -> Problem:
+    """The outcome recorded is not the one the games give: at time (G-TIME) when they give a
+    draw, else the match's outcome at two game wins (G-BO3-TIME)."""
+    return ("G-TIME" if given == "draw" else "G-BO3-TIME"), _(
+        "{score} gives {given}, recorded as {out}",
+        score=r.score,
+        given=outcome_label(given, *r.who),
+        out=outcome_label(r.out, *r.who),
+    )
 
 
 def no_winner_problem(matches: list[dict], stage: str) -> list[tuple[int, str]]:
@@ -155,7 +171,7 @@ def no_winner_problem(matches: list[dict], stage: str) -> list[tuple[int, str]]:
     needs one to go on: an intentional draw left without a winner is the
     organizer's call in the final only (G-ID-3, 優勝者不在); before it, or in a
     playoff, the bracket or the cut cannot go on."""
-    main = [m for m in matches if m.get("note") != "third_place"]
+    main = bracket_matches(matches)
     if stage == "top" and len(main) <= 1:
         return []
     return [(m["table"], _no_winner_words(stage)) for m in main if _intentional_draw(m)]

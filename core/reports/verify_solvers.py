@@ -15,12 +15,15 @@ __all__ = [
     "lower_bound",
     "matching_minimum",
     "met_degree",
+    "players_between",
+    "score_groups",
     "solve",
+    "unmet_pair",
 ]
 
 #: Rounds of at most this many players are searched exhaustively.
 DP_LIMIT = 16
-#: The longest stretch :func:`walls_minimum` (kept, unused by :func:`least_cost`) matches.
+#: The longest stretch ``walls_minimum`` (core/reports/verify_walls.py, kept, unused) matches.
 FULL_LIMIT = 256
 
 
@@ -28,12 +31,12 @@ def lower_bound(
     players: list[str], pts: dict[str, int], least_rematches: int, fold: Callable[[int, tuple[int, ...], int], int]
 ) -> int:
     """The cost every pairing of ``players`` reaches at least (folded)."""
-    values = sorted({pts[p] for p in players}, reverse=True)
+    values, groups = score_groups(players, pts)
     floats = []
     gaps = 0
     above = 0
     for i in range(len(values) - 1):
-        above += sum(1 for p in players if pts[p] == values[i])
+        above += len(groups[i])
         odd = above % 2
         floats.append(odd)
         if odd:
@@ -150,3 +153,19 @@ def met_degree(players: list[str], met: Collection[frozenset]) -> int:
             for x in ab:
                 nbr[x] += 1
     return max(nbr.values(), default=0)
+
+
+def score_groups(players: list[str], pts: dict[str, int]) -> tuple[list[int], list[list[str]]]:
+    """(the points present, highest first; the players of each, in the order given)."""
+    values = sorted({pts[p] for p in players}, reverse=True)
+    return values, [[p for p in players if pts[p] == v] for v in values]
+
+
+def players_between(groups: list[list[str]], top: int, bottom: int) -> list[str]:
+    """The players of the score groups strictly between ``top`` and ``bottom`` (indices)."""
+    return [p for g in groups[top + 1 : bottom] for p in g]
+
+
+def unmet_pair(xs: list[str], ys: list[str], met: Collection[frozenset]) -> tuple[str, str] | None:
+    """The first pair of a player of ``xs`` and one of ``ys`` who have not met, or None."""
+    return next(((a, b) for a in xs for b in ys if frozenset((a, b)) not in met), None)

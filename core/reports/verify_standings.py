@@ -7,7 +7,7 @@ and their comparison with the program's own (``standings --json``)."""
 from __future__ import annotations
 
 from core.i18n import _
-from core.reports.verify_base import Finding, Report, SwissTotals, rep_name
+from core.reports.verify_base import Finding, Report, SwissTotals, bracket_matches, match_loser, rep_name
 
 __all__ = ["compare", "ordered", "own_standings", "placings", "playoff_order"]
 
@@ -189,20 +189,15 @@ class _Placed:
 
 
 def _losers(rnd: dict) -> list[str | None]:
-    out = []
-    for m in rnd["matches"]:
-        if m.get("p2") is None:
-            continue
-        o = m.get("outcome")
-        out.append(m["p2"] if o == "p1" else m["p1"] if o == "p2" else None)
-    return out
+    """The loser of each of the round's matches with two players (None where none won)."""
+    return [match_loser(m) for m in rnd["matches"] if m.get("p2") is not None]
 
 
 def _decided_final(tops: list[dict]) -> dict | None:
     """The bracket's final when it is the one match of the last round (beside a third-place match) and decided."""
     if not tops:
         return None
-    final = [m for m in tops[-1]["matches"] if m.get("note") != "third_place"]
+    final = bracket_matches(tops[-1]["matches"])
     if len(final) != 1 or final[0].get("outcome") not in ("p1", "p2", "bye"):
         return None
     return final[0]
@@ -241,13 +236,18 @@ def _bracket_places(tops: list[dict], final: dict, swiss_pos: dict[str, int]) ->
 def _outside_the_cut(rows: list[dict], placed: list[str]) -> list[tuple[int, str]]:
     """The players outside the cut in Swiss order; players sharing a Swiss rank share a place (G-TIE-1)."""
     cut = len(placed)
-    rest = [r for r in rows if r["id"] not in placed and not ("rank" in r and r["rank"] is None)]  # O-PEN-2
+    rest = [r for r in rows if r["id"] not in placed and not _unranked(r)]
     first: dict = {}
     out = []
     for i, r in enumerate(rest):
         first.setdefault(r.get("rank", i), i)
         out.append((cut + 1 + first[r.get("rank", i)], r["id"]))
     return out
+
+
+def _unranked(row: dict) -> bool:
+    """A standings row of a player who is not ranked (O-PEN-2: rank given as None)."""
+    return "rank" in row and row["rank"] is None
 
 
 def _close(a, b) -> bool:
@@ -302,14 +302,16 @@ def _points(row: dict, o: dict, who: str, final: bool) -> list[Finding]:
 def _tiebreakers(row: dict, o: dict, who: str, final: bool) -> list[Finding]:
     out = []
     for tb in ("op", "omw", "gw", "ogw"):
-        if tb not in row:
-            continue
-        ok = row[tb] == o[tb] if tb == "op" else _close(row[tb], o[tb])
-        if not ok:
+        if tb in row and not _tiebreaker_agrees(tb, row[tb], o[tb]):
             want = o[tb] if tb == "op" else round(float(o[tb]), 4)
             what = _("{name}: {tb} {got} stated, {want} recomputed", name=who, tb=tb.upper(), got=row[tb], want=want)
             out.append(Finding("G-TIE-1", None, None, what))
     return out
+
+
+def _tiebreaker_agrees(tb: str, got, want) -> bool:
+    """A stated tiebreaker against the recomputed one: OP exactly, the percentages to four places."""
+    return got == want if tb == "op" else _close(got, want)
 
 
 def _record(row: dict, o: dict, who: str, final: bool) -> list[Finding]:
@@ -334,14 +336,20 @@ _ROW_CHECKS = (_points, _tiebreakers, _record, _rank)
 
 def _place_findings(rows: list[dict], places) -> list[Finding]:
     want = dict((p, pl) for pl, p in places)
-    out = []
-    for row in rows:
-        if "place" in row and want.get(row.get("id")) != row["place"]:
-            what = _(
-                "{name}: place {got} stated, {want} by the rule",
-                name=row.get("name", row.get("id")),
-                got=row["place"],
-                want=want.get(row.get("id")),
-            )
-            out.append(Finding("L-PLACE", None, None, what))
-    return out
+    return [_place_finding(row, want.get(row.get("id"))) for row in rows if _wrong_place(row, want)]
+
+
+def _wrong_place(row: dict, want: dict) -> bool:
+    """The row states a place, not the one the rule gives."""
+    return "place" in row and want.get(row.get("id")) != row["place"]
+
+
+def _place_finding(row: dict, want) -> Finding:
+    """L-PLACE: the place a row states against the one the rule gives (``want``)."""
+    what = _(
+        "{name}: place {got} stated, {want} by the rule",
+        name=row.get("name", row.get("id")),
+        got=row["place"],
+        want=want,
+    )
+    return Finding("L-PLACE", None, None, what)

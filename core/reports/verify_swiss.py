@@ -74,6 +74,34 @@ def max_matching(n: int, adj: list[set[int]]) -> int:
                 child = match[v]
                 v = parent[match[v]]
 
+        def contract(v: int, to: int) -> None:
+            """Shrink the blossom the edge ``v``-``to`` closes into its base, its vertices queued."""
+            cur = lca(v, to)
+            blossom = [False] * n
+            mark(v, cur, to, blossom)
+            mark(to, cur, v, blossom)
+            for i in range(n):
+                if blossom[base[i]]:
+                    base[i] = cur
+                    if not used[i]:
+                        used[i] = True
+                        queue.append(i)
+
+        def closes_blossom(to: int) -> bool:
+            """``to`` is the root or an outer vertex of the tree: the edge to it closes a blossom."""
+            return to == root or (match[to] != -1 and parent[match[to]] != -1)
+
+        def grow(v: int, to: int) -> bool:
+            """The tree grown by the free edge ``v``-``to``: True when ``to`` is free (the
+            path to it flipped), else its mate queued."""
+            parent[to] = v
+            if match[to] == -1:
+                _flip_path(match, parent, to)
+                return True
+            used[match[to]] = True
+            queue.append(match[to])
+            return False
+
         qi = 0
         while qi < len(queue):
             v = queue[qi]
@@ -81,24 +109,10 @@ def max_matching(n: int, adj: list[set[int]]) -> int:
             for to in adj[v]:
                 if base[v] == base[to] or match[v] == to:
                     continue
-                if to == root or (match[to] != -1 and parent[match[to]] != -1):
-                    cur = lca(v, to)
-                    blossom = [False] * n
-                    mark(v, cur, to, blossom)
-                    mark(to, cur, v, blossom)
-                    for i in range(n):
-                        if blossom[base[i]]:
-                            base[i] = cur
-                            if not used[i]:
-                                used[i] = True
-                                queue.append(i)
-                elif parent[to] == -1:
-                    parent[to] = v
-                    if match[to] == -1:
-                        _flip_path(match, parent, to)
-                        return True
-                    used[match[to]] = True
-                    queue.append(match[to])
+                if closes_blossom(to):
+                    contract(v, to)
+                elif parent[to] == -1 and grow(v, to):
+                    return True
         return False
 
     for v in range(n):
@@ -161,13 +175,18 @@ def least_rematches(plist: list[str], opps: dict[str, list[str]]) -> int:
     Hamiltonian cycle, and so a perfect matching: 0, with no graph built
     (a large event's round, where the graph is nearly complete)."""
     n = len(plist)
-    index = {p: i for i, p in enumerate(plist)}
-    met = [{index[q] for q in opps.get(p, ()) if q in index} for p in plist]
+    met = _met_indices(plist, opps)
     if _dirac_holds(n, met):
         return 0
     everyone = set(range(n))
     adj = [everyone - m - {i} for i, m in enumerate(met)]
     return n // 2 - max_matching(n, adj)
+
+
+def _met_indices(plist: list[str], opps: dict[str, list[str]]) -> list[set[int]]:
+    """For each of ``plist``, the indices in ``plist`` of the opponents they have met."""
+    index = {p: i for i, p in enumerate(plist)}
+    return [{index[q] for q in opps.get(p, ()) if q in index} for p in plist]
 
 
 def _dirac_holds(n: int, met: list[set[int]]) -> bool:
@@ -192,20 +211,19 @@ def _seats(ck: Checked, number: int, matches: list[dict]) -> dict[str, int]:
     seat: dict[str, int] = {}
     for m in matches:
         for pid in (m["p1"], m.get("p2")):
-            if pid is None:
-                continue
-            if pid not in ck.info:
-                ck.find("L-ELIGIBLE", number, m["table"], _("no player {id!r}", id=pid))
-                continue
-            if pid in seat:
-                ck.find(
-                    "L-ELIGIBLE",
-                    number,
-                    m["table"],
-                    _("{name} also plays at table {t}", name=ck.name[pid], t=seat[pid]),
-                )
-            seat[pid] = m["table"]
+            if pid is not None:
+                _take_seat(ck, number, pid, m["table"], seat)
     return seat
+
+
+def _take_seat(ck: Checked, number: int, pid: str, table: int, seat: dict[str, int]) -> None:
+    """Seat ``pid`` at ``table``: a player the file does not have, or already seated, is a finding."""
+    if pid not in ck.info:
+        ck.find("L-ELIGIBLE", number, table, _("no player {id!r}", id=pid))
+        return
+    if pid in seat:
+        ck.find("L-ELIGIBLE", number, table, _("{name} also plays at table {t}", name=ck.name[pid], t=seat[pid]))
+    seat[pid] = table
 
 
 def _check_eligibility(ck: Checked, number: int, seat: dict[str, int]) -> None:
@@ -254,11 +272,17 @@ def _check_bye(ck: Checked, number: int, matches: list[dict], paired: list[str])
     byes = [m for m in matches if m.get("p2") is None]
     if len(byes) != len(paired) % 2:
         _wrong_bye_count(ck, number, byes, len(paired))
+    elif byes:
+        _check_bye_holder(ck, number, byes[0], paired)
+
+
+def _check_bye_holder(ck: Checked, number: int, bye: dict, paired: list[str]) -> None:
+    """The round's one bye goes to a right player (L-BYE), when the standings know its holder."""
+    if bye["p1"] not in ck.sw.byes:
         return
-    if byes and byes[0]["p1"] in ck.sw.byes:
-        problem = _bye_holder_problem(ck, byes[0]["p1"], paired)
-        if problem:
-            ck.find("L-BYE", number, byes[0]["table"], problem)
+    problem = _bye_holder_problem(ck, bye["p1"], paired)
+    if problem:
+        ck.find("L-BYE", number, bye["table"], problem)
 
 
 def _bye_holder_problem(ck: Checked, pid: str, paired: list[str]) -> str | None:
@@ -266,8 +290,7 @@ def _bye_holder_problem(ck: Checked, pid: str, paired: list[str]) -> str | None:
     among the fewest, one ranked lower (points, then the tiebreaker chain; a
     player tied with the lowest is accepted: the draw decides there)."""
     sw, name = ck.sw, ck.name
-    fewest = min(sw.byes[x] for x in paired if x in sw.byes)
-    cands = [x for x in paired if x in sw.byes and sw.byes[x] == fewest]
+    fewest, cands = _fewest_byes(sw.byes, paired)
     if sw.byes[pid] > fewest:
         return _(
             "{name} gets a bye number {k} while {other} has had fewer",
@@ -276,6 +299,12 @@ def _bye_holder_problem(ck: Checked, pid: str, paired: list[str]) -> str | None:
             other=name[cands[0]],
         )
     return _lower_ranked_problem(ck, pid, cands)
+
+
+def _fewest_byes(byes: dict[str, int], paired: list[str]) -> tuple[int, list[str]]:
+    """(the fewest byes any of ``paired`` has had, those who have had that many)."""
+    fewest = min(byes[x] for x in paired if x in byes)
+    return fewest, [x for x in paired if x in byes and byes[x] == fewest]
 
 
 def _lower_ranked_problem(ck: Checked, pid: str, cands: list[str]) -> str | None:
@@ -307,17 +336,29 @@ def _check_pairing_order(ck: Checked, number: int, matches: list[dict]) -> None:
     the least any pairing of its players reaches."""
     sw = ck.sw
     pairs = _known_pairs(sw, matches)
-    plist = [x for a, b, _t in pairs for x in (a, b)]
+    plist = _paired(pairs)
     if not pairs or _plays_twice(plist):
         return  # nobody paired, or somebody plays twice (already reported)
     cost = PairCost(sw.points, sw.met, plist)
     actual = sum(cost.pair(a, b) for a, b, _t in pairs)
-    rematches = cost.parts(actual)[0]
-    least = least_rematches(plist, sw.opps) if rematches else 0
+    least = _fewest_rematches(ck, number, pairs, plist, cost.parts(actual)[0])
+    if least is not None:
+        _check_least_cost(ck, number, cost, pairs, plist, actual, least)
+
+
+def _fewest_rematches(ck: Checked, number: int, pairs: list[Pair], plist: list[str], rematches: int) -> int | None:
+    """(a): the fewest rematches any pairing of the round has, or None when the round has
+    more (each rematch then a finding, and the order is not checked further)."""
+    least = least_rematches(plist, ck.sw.opps) if rematches else 0
     if rematches > least:
         _rematch_findings(ck, number, pairs, rematches, least)
-        return
-    _check_least_cost(ck, number, cost, pairs, plist, actual, least)
+        return None
+    return least
+
+
+def _paired(pairs: list[Pair]) -> list[str]:
+    """The players of ``pairs``, two by two in table order."""
+    return [x for a, b, _t in pairs for x in (a, b)]
 
 
 def _plays_twice(plist: list[str]) -> bool:
@@ -335,15 +376,11 @@ def _known_pairs(sw, matches: list[dict]) -> list[tuple[str, str, int]]:
 
 
 def _check_least_cost(ck: Checked, number: int, cost, pairs, plist: list[str], actual: int, least: int) -> None:
-    """The round's cost against the least cost of a pairing of its players, exactly
-    where a method reaches it, else locally (docs/rules.md (b)-(c))."""
+    """The round's cost against the least cost of a pairing of its players, found
+    exactly at every size (docs/rules.md (b)-(c))."""
     sw = ck.sw
     best, how = least_cost(plist, sw.points, actual, least, cost.pair, cost.fold, sw.met)
     ck.rep.methods[how] = ck.rep.methods.get(how, 0) + 1
-    if best is None:
-        ck.rep.local += 1
-        _local_check(ck, number, cost, pairs)
-        return
     ck.rep.exact += 1
     if actual > best:
         _order_finding(ck, number, cost, actual, best, pairs)
@@ -352,8 +389,8 @@ def _check_least_cost(ck: Checked, number: int, cost, pairs, plist: list[str], a
 def _rematch_findings(ck: Checked, number: int, pairs: list[Pair], rematches: int, least: int) -> None:
     """(a) G-SWISS-PAIR-2: each rematch of a round with more than the fewest possible."""
     met = ck.sw.met
-    for t in [t for a, b, t in pairs if frozenset((a, b)) in met]:
-        a, b = next((a, b) for a, b, tt in pairs if tt == t)
+    for t in _rematch_tables(pairs, met):
+        a, b = _pair_at(pairs, t)
         ck.find(
             "G-SWISS-PAIR-2",
             number,
@@ -369,32 +406,14 @@ def _rematch_findings(ck: Checked, number: int, pairs: list[Pair], rematches: in
         )
 
 
-def _local_check(ck: Checked, number: int, cost: PairCost, pairs: list[Pair]) -> None:
-    """No two tables can exchange opponents for less.  Two tables of cost 0
-    (same group, no rematch) cannot improve by an exchange: only tables with
-    a cost need pairing with every other one."""
-    costs = [cost.pair(a, b) for a, b, _t in pairs]
-    for i in (k for k, c in enumerate(costs) if c):
-        better = _better_exchange(cost, pairs, costs, i)
-        if better is not None:
-            j, now, alt = better
-            _order_finding(ck, number, cost, now, alt, [pairs[i], pairs[j]], swap=True)
-            return
+def _rematch_tables(pairs: list[Pair], met: dict[frozenset, int]) -> list[int]:
+    """The tables of ``pairs`` whose players have met before."""
+    return [t for a, b, t in pairs if frozenset((a, b)) in met]
 
 
-def _better_exchange(cost: PairCost, pairs: list[Pair], costs: list[int], i: int) -> tuple[int, int, int] | None:
-    """(j, cost now, cost exchanged) of the first table ``j`` whose players
-    table ``i``'s can exchange opponents with for less, else None."""
-    a, b, _t1 = pairs[i]
-    for j in range(len(pairs)):
-        if j == i or (costs[j] and j < i):
-            continue
-        c, d, _t2 = pairs[j]
-        now = costs[i] + costs[j]
-        alt = min(cost.pair(a, c) + cost.pair(b, d), cost.pair(a, d) + cost.pair(b, c))
-        if alt < now:
-            return j, now, alt
-    return None
+def _pair_at(pairs: list[Pair], t: int) -> tuple[str, str]:
+    """The players of the first pair at table ``t``."""
+    return next((a, b) for a, b, tt in pairs if tt == t)
 
 
 def _floats_problem(cost: PairCost, fa, fb, pairs: list[Pair]) -> tuple[str, str, list[int]]:
@@ -414,19 +433,21 @@ def _order_problem(cost: PairCost, actual: int, best: int, pairs: list[Pair]) ->
     ra, fa, sa = cost.parts(actual)
     rb, fb, sb = cost.parts(best)
     if ra != rb:
-        return "G-SWISS-PAIR-2", _("{k} rematch(es) where {least} would do", k=ra, least=rb), [t for *_p, t in pairs]
+        return "G-SWISS-PAIR-2", _("{k} rematch(es) where {least} would do", k=ra, least=rb), _tables(pairs)
     if fa != fb:
         return _floats_problem(cost, fa, fb, pairs)
     what = _("point gaps squared sum to {s} where {least} would do", s=sa, least=sb)
-    return "L-PAIR-GAP", what, [t for a, b, t in pairs if cost.pts[a] != cost.pts[b]]
+    return "L-PAIR-GAP", what, _tables([p for p in pairs if cost.pts[p[0]] != cost.pts[p[1]]])
 
 
-def _order_finding(
-    ck: Checked, number: int, cost: PairCost, actual: int, best: int, pairs: list[Pair], swap=False
-) -> None:
+def _tables(pairs: list[Pair]) -> list[int]:
+    """The tables of ``pairs``, in order."""
+    return [t for _a, _b, t in pairs]
+
+
+def _order_finding(ck: Checked, number: int, cost: PairCost, actual: int, best: int, pairs: list[Pair]) -> None:
+    """The first criterion the round misses, at its one table, or naming its tables."""
     rule, what, tables = _order_problem(cost, actual, best, pairs)
-    if swap:
-        what += " " + _("(tables {a} and {b} can exchange opponents)", a=pairs[0][2], b=pairs[1][2])
     ck.rep.findings.append(
         Finding(
             rule,

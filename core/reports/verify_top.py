@@ -8,7 +8,7 @@ needs a playoff, G-TIE-PLAYOFF); later rounds pair the winners of tables
 from __future__ import annotations
 
 from core.i18n import _, join_list
-from core.reports.verify_base import Checked, dropped_before
+from core.reports.verify_base import Checked, bracket_matches, dropped_before, match_loser
 from core.reports.verify_standings import ordered
 
 __all__ = ["bracket_order", "check_top_round"]
@@ -32,15 +32,17 @@ def check_top_round(ck: Checked, number: int, matches: list[dict]) -> None:
 
 
 def _check_first_round(ck: Checked, number: int, matches: list[dict]) -> None:
+    """The players cut are the top of the Swiss standings (a cut inside a shared place
+    decided by a playoff), each seated where the standard bracket puts their seed."""
     entrants = _seated(matches)
     n = len(entrants)
     order, keys = _cut_order(ck, number)
     tied = _cut_in_shared_place(order, keys, n)
     if set(entrants) != set(order[:n]) and not tied:
-        _wrong_cut(ck, number, n, [p for p in order[:n] if p not in entrants])
+        _wrong_cut(ck, number, n, order[:n], entrants)
         return
-    if tied and not _has_playoff(ck.doc):
-        _tie_without_playoff(ck, number, order[n - 1], order[n])
+    if tied:
+        _check_tie_played_off(ck, number, order[n - 1], order[n])
     _check_seeds(ck, number, matches, order[:n], keys, n)
 
 
@@ -58,8 +60,9 @@ def _has_playoff(doc: dict) -> bool:
     return any(r.get("stage") == "playoff" for r in doc.get("rounds", []))
 
 
-def _wrong_cut(ck: Checked, number: int, n: int, missing: list[str]) -> None:
-    """G-SE: the players cut are not the top of the Swiss standings."""
+def _wrong_cut(ck: Checked, number: int, n: int, top: list[str], entrants: list[str]) -> None:
+    """G-SE: the ``n`` players cut (``entrants``) are not the ``top`` of the Swiss standings."""
+    missing = [p for p in top if p not in entrants]
     ck.find(
         "G-SE",
         number,
@@ -72,8 +75,10 @@ def _wrong_cut(ck: Checked, number: int, n: int, missing: list[str]) -> None:
     )
 
 
-def _tie_without_playoff(ck: Checked, number: int, a: str, b: str) -> None:
-    """G-TIE-PLAYOFF: the cut line falls inside a shared place and no playoff decided it."""
+def _check_tie_played_off(ck: Checked, number: int, a: str, b: str) -> None:
+    """G-TIE-PLAYOFF: the cut line falls inside a shared place (between ``a`` and ``b``): a playoff decided it."""
+    if _has_playoff(ck.doc):
+        return
     ck.find(
         "G-TIE-PLAYOFF",
         number,
@@ -102,9 +107,7 @@ def _check_seeds(
     there (players tied on every figure may change places)."""
     bo = bracket_order(max(_bracket_size(n), 2))
     seed_key = {i + 1: keys[p] for i, p in enumerate(seeds)}
-    for m in matches:
-        if m.get("note") == "third_place":
-            continue
+    for m in bracket_matches(matches):
         t = m["table"]
         if 2 * t > len(bo):
             ck.find("G-SE", number, t, _("table {t} is outside the bracket", t=t))
@@ -137,18 +140,23 @@ def _seat_problem(ck: Checked, seat: str | None, s: int, seed_key: tuple | None,
     return None
 
 
+#: the seat of a match's winner by its outcome (no winner for the others)
+_WINNER_SEAT = {"p1": "p1", "bye": "p1", "p2": "p2"}
+
+
 def _winner(m: dict | None) -> str | None:
+    """The player who won the match (a bye: its player), None for no match or no winner."""
     if m is None:
         return None
-    o = m.get("outcome")
-    return m["p1"] if o in ("p1", "bye") else m.get("p2") if o == "p2" else None
+    seat = _WINNER_SEAT.get(m.get("outcome") or "")
+    return None if seat is None else m.get(seat)
 
 
 def _loser(m: dict | None) -> str | None:
+    """The player who lost the match, None for no match, a bye or no winner."""
     if m is None or m.get("p2") is None:
         return None
-    o = m.get("outcome")
-    return m.get("p2") if o == "p1" else m["p1"] if o == "p2" else None
+    return match_loser(m)
 
 
 def _table_holds(m: dict, main: dict[int, dict]) -> set[str | None]:
@@ -163,7 +171,7 @@ def _table_holds(m: dict, main: dict[int, dict]) -> set[str | None]:
 def _check_later_round(ck: Checked, number: int, matches: list[dict]) -> None:
     """Table t holds the winners of tables 2t-1 and 2t of the round before; a
     third-place match its semi-final losers; a player who dropped since may be missing."""
-    main = {m["table"]: m for m in ck.top_rounds[-1]["matches"] if m.get("note") != "third_place"}
+    main = {m["table"]: m for m in bracket_matches(ck.top_rounds[-1]["matches"])}
     for m in matches:
         want = _table_holds(m, main)
         if not _holds(ck, number, m, want):
