@@ -49,6 +49,8 @@ from core.cards.model import (
     RaritySlot,
     StarterDef,
     Upgrade,
+    cost_pairs,
+    in_attribute_order,
     normalize_number,
     slot_demand,
 )
@@ -397,14 +399,13 @@ def _dup(obj: dict[str, Any]) -> bool:
 
 def _card(obj: dict[str, Any], set_code: str) -> Card:
     ctype = obj["type"]
-    cost = obj.get("cost") or {}
     stats = {k: obj[k] if ctype == "character" else None for k in ("ap", "dp", "sp")}
     return Card(
         number=obj["number"],
         name=obj["name"],
         type=ctype,
-        attributes=tuple(a for a in ATTRIBUTES if a in obj["attributes"]),
-        cost=tuple((a, cost[a]) for a in ATTRIBUTES if cost.get(a)),
+        attributes=in_attribute_order(obj["attributes"]),
+        cost=cost_pairs(obj.get("cost")),
         ex=obj["ex"],
         ap=stats["ap"],
         dp=stats["dp"],
