@@ -35,6 +35,8 @@ _BARE_LO_RE = re.compile(r"^\d{4}(?:-[A-Za-z]{1,3})?$")
 _TABLE_COUNT_RE = re.compile(r"^(\d+)\s*枚?$")
 _TOTAL_RE = re.compile(r"^合計\s*:?\s*(\d+)\s*枚?$")
 _HEADER_WORDS = ("枚数", "カード番号", "デッキ名")
+#: A deck code's card numbers, separated by spaces or commas.
+_CODE_TOKEN_RE = re.compile(r"[^\s,、]+")
 
 
 def _count(digits: str) -> int:
@@ -85,15 +87,22 @@ def _catalog_problem(catalog: Catalog, number: str, name: str, row: bool) -> str
     known = catalog.name_of(number)
     if known is None:
         return _("unknown card number {number}", number=number)
-    if not name or name_key(name) == name_key(known) or (row and name_key(name).startswith(name_key(known))):
+    if _name_matches(name, known, row):
         return None
     return _("name {name!r} does not match {number} {known}", name=name, number=number, known=known)
+
+
+def _name_matches(name: str, known: str, row: bool) -> bool:
+    """An entry's name (none given matches) is the card's, or in a table ``row`` starts with it."""
+    if not name or name_key(name) == name_key(known):
+        return True
+    return row and name_key(name).startswith(name_key(known))
 
 
 def _deck_code(line: str) -> list[str] | None:
     """The numbers of a deck-code line (card numbers separated by spaces or commas,
     each once per copy), or None when the line is not one."""
-    tokens = [t for t in re.split(r"[\s,、]+", line) if t]
+    tokens = _CODE_TOKEN_RE.findall(line)
     if tokens and all(_number_of(t) is not None for t in tokens):
         return tokens
     return None
@@ -288,8 +297,7 @@ def _csv_entry(
 ) -> tuple[str, DeckEntry] | None:
     """(section, entry) of one CSV row, or None with its problems added."""
     where = _("line {line}", line=lineno)
-    sec_raw = unicodedata.normalize("NFKC", cells.get("section", "")).strip().rstrip(":").casefold()
-    section = SECTION_WORDS.get(sec_raw, "deck" if not sec_raw else None)
+    section = _csv_section(cells.get("section", ""))
     if section is None:
         problems.append((where, _("section {section!r} is not deck or spare", section=cells["section"])))
     count = whole(unicodedata.normalize("NFKC", cells.get("count", "")), 4)
@@ -301,6 +309,12 @@ def _csv_entry(
     if number is None or section is None:
         return None
     return section, DeckEntry(count, number, name, lineno)
+
+
+def _csv_section(cell: str) -> str | None:
+    """The section a CSV row's cell names (blank: the deck), None when it names none."""
+    word = unicodedata.normalize("NFKC", cell).strip().rstrip(":").casefold()
+    return SECTION_WORDS.get(word, "deck" if not word else None)
 
 
 def load_decklist(path: str | PathLike, catalog: Catalog | None = None) -> Decklist:
