@@ -335,9 +335,14 @@ def _not_yet(n: str, base: str, first: _Source) -> Legality:
     return Legality(n, False, first.rule, why, first.legal_from)
 
 
+def _by(day: date | None, when: date) -> bool:
+    """Published by ``day`` (None: whatever the day)."""
+    return day is None or when <= day
+
+
 def _errata_text(n: str, base: str, printings: list, day: date | None) -> CardText | None:
     """The latest erratum published by ``day`` of any printing of the card, or None."""
-    errata = [(e, v, s) for v, s, c in printings for e in c.errata if day is None or e.date <= day]
+    errata = [(e, v, s) for v, s, c in printings for e in c.errata if _by(day, e.date)]
     if not errata:
         return None
     e, v, s = max(errata, key=lambda t: t[0].date)
@@ -647,7 +652,7 @@ class Catalog:
 
     def _printed_text(self, n: str, printings: list, day: date | None) -> CardText:
         """The text of the printing that applies: the earliest suffix, then the newest published by ``day``."""
-        published = [t for t in printings if day is None or self.set_legal_from(t[1]) <= day] or printings
+        published = [t for t in printings if _by(day, self.set_legal_from(t[1]))] or printings
         v, s, c = min(published, key=lambda t: (_suffix_rank(t[0]), -self.set_legal_from(t[1]).toordinal()))
         how = _("no suffix") if not number_suffix(v) else _("suffix {suffix}", suffix=number_suffix(v))
         reason = _(

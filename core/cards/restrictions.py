@@ -574,15 +574,21 @@ def _as_forbid(source: str, line: str, body: str, compact: str) -> Restriction |
     m = _FORBID_RE.match(compact)
     if not m:
         return None
+    kinds = _forbidden_kinds(m.group(1))
+    if kinds is None:
+        return Unread(source, line)
+    return Forbid(source, line, kinds=tuple(kinds), words=m.group(1)) if kinds else None
+
+
+def _forbidden_kinds(words: str) -> list[CardCondition] | None:
+    """The kinds a 禁止 list names (キャラクター・[宙]・EX2 ...), None when one of them cannot be read."""
     kinds = []
-    for item in _SPLIT_RE.split(m.group(1)):
-        if not item:
-            continue
+    for item in filter(None, _SPLIT_RE.split(words)):
         merged = _conditions(item)
         if merged is None:
-            return Unread(source, line)
+            return None
         kinds.append(merged)
-    return Forbid(source, line, kinds=tuple(kinds), words=m.group(1)) if kinds else None
+    return kinds
 
 
 def _as_every_card(source: str, line: str, body: str, compact: str) -> Restriction | None:

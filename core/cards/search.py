@@ -59,8 +59,7 @@ def _begins_or_ends(key: str, qn: str) -> bool:
 
 
 def _name_rank(card: Card, q: str) -> int | None:
-    if not q:
-        return None
+    """2: the name starts with ``q`` (never empty), 3: holds it, 4: the reading holds it."""
     name = fold(card.name)
     if name.startswith(q):
         return 2

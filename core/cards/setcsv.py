@@ -264,15 +264,7 @@ def cardset_from_csv(
     The set gets its legality from ``version`` (matched against the calendar)
     or else ``release_date``.
     """
-    if text is None:
-        try:
-            text, label = read_text(source)
-        except OSError as e:
-            raise ValidationError(
-                str(source), [(_("file"), _("cannot be read: {reason}", reason=os_reason(e)))]
-            ) from None
-    else:
-        label = str(source)
+    text, label = _csv_text(source) if text is None else (text, str(source))
     cards = read_cards_csv(text, label, rarities, set_code=code)
     rar = tuple(rarities) if rarities is not None else tuple(dict.fromkeys(c.rarity for c in cards))
     data = {
@@ -285,3 +277,11 @@ def cardset_from_csv(
         "cards": [card_to_dict(c) for c in cards],
     }
     return parse_set(data, label)
+
+
+def _csv_text(path: str | PathLike | Any) -> tuple[str, str]:
+    """(text, source name) of a CSV card list file; ValidationError naming it when it cannot be read."""
+    try:
+        return read_text(path)
+    except OSError as e:
+        raise ValidationError(str(path), [(_("file"), _("cannot be read: {reason}", reason=os_reason(e)))]) from None
