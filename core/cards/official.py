@@ -89,7 +89,6 @@ LAYOUTS = {len(f): f for f in (FIELDS, FIELDS_20, FIELDS_22)}
 OFFICIAL_TYPES = {"キャラクター": "character", "エリア": "area", "アイテム": "item", "イベント": "event"}
 _BR = re.compile(r"<\s*br\s*/?\s*>", re.IGNORECASE)
 _TAG = re.compile(r"<[^<>]*>")
-_MARKUP = re.compile(r"[<\n\r]")  # a text holding none of these is one row as it is
 _BRAND = re.compile(r"\(([A-Za-z0-9][A-Za-z0-9_-]*)\)\s*$")
 _INT = re.compile(r"^[+-]?\d+$")
 #: A number exactly as the list writes it (core.cards.model.is_overture_number's form).
@@ -227,10 +226,15 @@ def _records(text: str, width: int = len(FIELDS)) -> Iterator[tuple[int, list[st
 def _text(norm: str) -> str:
     """The rows of a card's text (already NFKC): ``<br />`` and new lines split
     rows, other tags are dropped (their words kept), blank rows go."""
-    if not _MARKUP.search(norm):
+    if "<" not in norm and "\n" not in norm and "\r" not in norm:
         return norm.strip()
-    lines = (line.strip() for part in _BR.split(norm) for line in _TAG.sub("", part).splitlines())
-    return "\n".join(line for line in lines if line)
+    rows = []
+    for part in _BR.split(norm):
+        for line in _TAG.sub("", part).splitlines():
+            line = line.strip()
+            if line:
+                rows.append(line)
+    return "\n".join(rows)
 
 
 _SYMBOL = re.compile(r"(.)(\d*)")
@@ -300,7 +304,7 @@ def _card(fields: list[str], layout: tuple[str, ...] = FIELDS) -> Card:
     attributes, cost = _colours(f)
     if not f["product"]:
         raise ValueError(_("{number}: the product is empty", number=number))
-    ex, ap, dp, sp, dmg = (_whole(number, key, f[key]) for key in _STATS)
+    ex, ap, dp, sp, dmg = [_whole(number, key, f[key]) for key in _STATS]
     return Card(
         number=number,
         name=f["name"],
