@@ -60,11 +60,10 @@ def _line_words(d: DiffLine, catalog: Catalog | None) -> str:
     """One difference in words: the section, the card (named from ``catalog``), and how many are missing or extra."""
     name = (catalog.name_of(d.number) if catalog else None) or ""
     card = f"{d.number} {name}".rstrip()
-    section = labels.section_label(d.section)
     if d.missing:
         return _(
             "{section}: {card}: registered {registered}, presented {presented} ({n} missing)",
-            section=section,
+            section=labels.section_label(d.section),
             card=card,
             registered=d.registered,
             presented=d.presented,
@@ -72,7 +71,7 @@ def _line_words(d: DiffLine, catalog: Catalog | None) -> str:
         )
     return _(
         "{section}: {card}: registered {registered}, presented {presented} ({n} extra)",
-        section=section,
+        section=labels.section_label(d.section),
         card=card,
         registered=d.registered,
         presented=d.presented,

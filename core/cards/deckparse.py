@@ -15,6 +15,7 @@ from collections import Counter
 from os import PathLike
 from pathlib import Path
 
+from core.cards.csvhead import csv_header
 from core.cards.deckmodel import MAX_LINE_COUNT, SECTION_WORDS, SECTIONS, DeckEntry, Decklist
 from core.cards.legality import Catalog
 from core.cards.model import name_key, normalize_number
@@ -243,7 +244,7 @@ def read_decklist_csv(text: str, source: str = "<decklist.csv>", catalog: Catalo
     """A :class:`Decklist` from CSV with a header row: ``count`` and ``number``
     required, ``section`` (deck/spare, blank = deck) and ``name`` optional."""
     reader = csv.reader(io.StringIO(text.lstrip("\ufeff")))
-    header = _csv_header(reader, source)
+    header = csv_header(reader, source, ("count", "number"), CSV_COLUMNS)
     problems: list[tuple[str, str]] = []
     sections: dict[str, list[DeckEntry]] = {"deck": [], "spare": []}
     for row in reader:
@@ -266,30 +267,6 @@ def _blank_row(row: list[str]) -> bool:
 def _row_cells(header: list[str], row: list[str]) -> dict[str, str]:
     """A CSV row's cells by column, stripped (a missing cell blank)."""
     return {h: (row[i].strip() if i < len(row) else "") for i, h in enumerate(header)}
-
-
-def _header_problems(header: list[str]) -> list[tuple[str, str]]:
-    """The required columns the header lacks and the columns it names that are unknown."""
-    first = _("line {line}", line=1)
-    problems = [(first, _("missing column {c!r}", c=c)) for c in ("count", "number") if c not in header]
-    problems += [
-        (first, _("unknown column {c!r} (known: {items})", c=c, items=", ".join(CSV_COLUMNS)))
-        for c in header
-        if c and c not in CSV_COLUMNS
-    ]
-    return problems
-
-
-def _csv_header(reader, source: str) -> list[str]:
-    """The header row's columns; ValidationError when it lacks one or names one unknown."""
-    try:
-        header = [h.strip().lower() for h in next(reader)]
-    except StopIteration:
-        raise ValidationError(source, [(_("line {line}", line=1), _("empty file: expected a header row"))]) from None
-    problems = _header_problems(header)
-    if problems:
-        raise ValidationError(source, problems)
-    return header
 
 
 def _csv_entry(

@@ -14,6 +14,7 @@ from datetime import date
 from os import PathLike
 from typing import Any
 
+from core.cards.csvhead import csv_header
 from core.cards.model import ATTRIBUTES, KANJI_ATTRIBUTE, PREFIX_TYPE, Card, CardSet, normalize_number
 from core.cards.schema import DocPath, Problems, json_path, structure_problems
 from core.cards.sets import card_from_doc, card_meaning, parse_set, read_text
@@ -120,7 +121,7 @@ def read_cards_csv(
     Raises ValidationError naming the line and column of every problem."""
     p = Problems()
     reader = csv.reader(io.StringIO(text.lstrip("\ufeff")))
-    cols = _csv_columns(reader, source)
+    cols = csv_header(reader, source, CSV_REQUIRED, CSV_COLUMNS)
     rar = tuple(rarities) if rarities is not None else None
     cards: list[Card] = []
     first: dict[str, int] = {}
@@ -142,32 +143,6 @@ def _refuse_bad_csv(source: str, p: Problems, cards: list[Card]) -> None:
         raise ValidationError(source, p.items)
     if not cards:
         raise ValidationError(source, [(_("line {line}", line=2), _("no cards"))])
-
-
-def _column_problems(cols: list[str], p: Problems) -> None:
-    """The required columns the header lacks and the columns it names that are unknown."""
-    for c in CSV_REQUIRED:
-        if c not in cols:
-            p.add(_("line {line}", line=1), _("missing column {c!r}", c=c))
-    for c in cols:
-        if c and c not in CSV_COLUMNS:
-            p.add(
-                _("line {line}", line=1), _("unknown column {c!r} (known: {items})", c=c, items=", ".join(CSV_COLUMNS))
-            )
-
-
-def _csv_columns(reader, source: str) -> list[str]:
-    """The header row's columns; ValidationError when it lacks a required one or names one unknown."""
-    try:
-        header = next(reader)
-    except StopIteration:
-        raise ValidationError(source, [(_("line {line}", line=1), _("empty file: expected a header row"))]) from None
-    cols = [h.strip().lower() for h in header]
-    p = Problems()
-    _column_problems(cols, p)
-    if p.items:
-        raise ValidationError(source, p.items)
-    return cols
 
 
 def _cell(line: int, key: str) -> str:
