@@ -67,14 +67,14 @@ _LO_LOOSE_RE = re.compile(r"^LO[-_ ]?(\d{1,4})(?:[-_ ]?([A-Z]{1,3}))?$")
 
 def in_attribute_order(attributes: Collection[str]) -> tuple[str, ...]:
     """The attributes among ``attributes``, in :data:`ATTRIBUTES` order."""
-    return tuple(a for a in ATTRIBUTES if a in attributes)
+    return tuple([a for a in ATTRIBUTES if a in attributes])  # a list first: quicker for six
 
 
 def cost_pairs(cost: Mapping[str, int] | None) -> tuple[tuple[str, int], ...]:
     """A cost as :class:`Card` keeps it: ((attribute, n), ...) in :data:`ATTRIBUTES`
     order, attributes of no count left out (None: no cost)."""
     cost = cost or {}
-    return tuple((a, cost[a]) for a in ATTRIBUTES if cost.get(a))
+    return tuple([(a, cost[a]) for a in ATTRIBUTES if cost.get(a)])
 
 
 # -- numbers and names --------------------------------------------------------
