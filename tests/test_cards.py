@@ -19,13 +19,11 @@ from hypothesis import strategies as st
 from core.cards.decks import Decklist, check_draft, check_sealed
 from core.cards.legality import Catalog, load_calendar
 from core.cards.model import ATTRIBUTES, MIN_BOOSTER_SIZE, MIN_STARTER_SIZE, CardSet
+from core.cards.setcsv import cardset_from_csv, parse_attributes, parse_cost
 from core.cards.sets import (
-    cardset_from_csv,
     dump_set,
     load_sample_sets,
     load_set,
-    parse_attributes,
-    parse_cost,
     parse_set,
     set_to_dict,
 )

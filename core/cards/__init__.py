@@ -5,8 +5,8 @@
 - :mod:`core.cards.schema`: the structure of a set file, checked with
   ``set-schema.json`` (package data) and worded through the catalog.
 - :mod:`core.cards.sets`: loading set files (structure, then the checks a
-  schema cannot make), writing them (:mod:`core.cards.setwrite`), and CSV
-  import of a card list.
+  schema cannot make), writing them (:mod:`core.cards.setwrite`); CSV
+  import of a card list: :mod:`core.cards.setcsv`.
 - :mod:`core.cards.official`: the publisher's card list CSV (Lycee Overture).
 - :mod:`core.cards.cardlist`: the store's card list (its tables, what an
   import changes, reading it, joining it to the catalog); core.store.cardstore

@@ -42,7 +42,7 @@ from typing import TYPE_CHECKING, Any
 
 import msgspec  # decodes the stored list several times faster than json
 
-from core.cards.model import ATTRIBUTES, Card, CardSet, Errata, normalize_number
+from core.cards.model import Card, CardSet, Errata, cost_pairs, normalize_number
 from core.cards.official import brand_of, nfkc
 from core.cards.sets import load_sample_sets, parse_set, set_to_dict
 from core.errors import LyceeError, NotFound, ValidationError
@@ -131,13 +131,12 @@ def card_doc(c: Card) -> dict[str, Any]:
 
 
 def doc_card(d: dict[str, Any]) -> Card:
-    cost = d.get("cost") or {}
     return Card(
         number=d["number"],
         name=d["name"],
         type=d["type"],
         attributes=tuple(d.get("attributes") or ()),
-        cost=tuple((a, cost[a]) for a in ATTRIBUTES if cost.get(a)),
+        cost=cost_pairs(d.get("cost")),
         ex=d.get("ex") or 0,
         ap=d.get("ap"),
         dp=d.get("dp"),
@@ -145,9 +144,7 @@ def doc_card(d: dict[str, Any]) -> Card:
         dmg=d.get("dmg"),
         rarity=d.get("rarity", ""),
         text=d.get("text", ""),
-        errata=tuple(
-            Errata(date.fromisoformat(e["date"]), e["text"], e.get("note", "")) for e in d.get("errata") or ()
-        ),
+        errata=_stored_errata(d),
         set_code=d.get("product", ""),
         product=d.get("product", ""),
         brand=d.get("brand", ""),
@@ -155,6 +152,11 @@ def doc_card(d: dict[str, Any]) -> Card:
         trait=d.get("trait", ""),
         basic=d.get("basic", ""),
     )
+
+
+def _stored_errata(d: dict[str, Any]) -> tuple[Errata, ...]:
+    """A stored card's errata, as stored (oldest first)."""
+    return tuple(Errata(date.fromisoformat(e["date"]), e["text"], e.get("note", "")) for e in d.get("errata") or ())
 
 
 def current_text(d: dict[str, Any]) -> str:
@@ -184,7 +186,7 @@ class Stored:
 
     def on_sale(self, product: str) -> date | None:
         p = self.product(product)
-        return date.fromisoformat(p["on_sale"]) if p and p.get("on_sale") else None
+        return _on_sale_date(p) if p else None
 
     def card(self, number: str) -> Card | None:
         n = normalize_number(number)
@@ -211,6 +213,11 @@ class Stored:
             rar = tuple(dict.fromkeys(c.rarity for c in cards))
             out.append(CardSet(product, product, product, on, rar, tuple(cards), overture=True))
         return out
+
+
+def _on_sale_date(product: dict[str, Any]) -> date | None:
+    """A stored product's on-sale date (None: not set)."""
+    return date.fromisoformat(product["on_sale"]) if product.get("on_sale") else None
 
 
 def _tables(raw: dict[str, Any] | None) -> Stored:
@@ -254,6 +261,13 @@ class ImportReport:
     undated: list[str] = field(default_factory=list)
     #: (line, first line) of rows repeating an earlier row exactly
     repeated: list[tuple[int, int]] = field(default_factory=list)
+
+    def note_change(self, number: str, fields: list[str], text_changed: bool) -> None:
+        """A stored card the import changes: an erratum when its text changed, and the other fields that did."""
+        if text_changed:
+            self.errata.append(number)
+        if fields:
+            self.changed[number] = fields
 
     def as_json(self) -> dict[str, Any]:
         return {
@@ -388,13 +402,10 @@ def _updated_card(
     """The stored card ``prev`` updated to ``doc``, or None when nothing changed."""
     fields = [k for k in _CARD_KEYS if prev.get(k) != doc[k]]
     text_changed = doc["text"] != current_text(prev)
-    if text_changed:
-        rep.errata.append(number)
+    rep.note_change(number, fields, text_changed)
     if not fields and not text_changed:
         rep.unchanged += 1
         return None
-    if fields:
-        rep.changed[number] = fields
     return _merged(prev, doc, day, note if text_changed else None)
 
 
@@ -416,12 +427,7 @@ def _product_counts(
     products = {product_key(d["name"]): (k, d) for k, d in old_products.items()}
     pid = _next_id(old_products)
     new_products = {k: dict(d) for k, d in old_products.items()}
-    counts: dict[str, int] = {}
-    names: dict[str, str] = {}
-    for d in new_cards.values():
-        pk = product_key(d["product"])
-        counts[pk] = counts.get(pk, 0) + 1
-        names.setdefault(pk, d["product"])
+    counts, names = _count_by_product(new_cards)
     for pk, n in counts.items():
         if pk in products:
             k, d = products[pk]
@@ -431,6 +437,17 @@ def _product_counts(
             pid += 1
             rep.new_products.append(names[pk])
     return new_products
+
+
+def _count_by_product(cards: dict[str, dict[str, Any]]) -> tuple[dict[str, int], dict[str, str]]:
+    """(product key -> how many of ``cards`` it holds, product key -> the name first seen)."""
+    counts: dict[str, int] = {}
+    names: dict[str, str] = {}
+    for d in cards.values():
+        pk = product_key(d["product"])
+        counts[pk] = counts.get(pk, 0) + 1
+        names.setdefault(pk, d["product"])
+    return counts, names
 
 
 def _refuse_sample_code(cs: CardSet, source: str) -> None:
@@ -484,11 +501,8 @@ def _compare_set_cards(before: dict[str, dict], cards: list[dict], rep: ImportRe
 
 def _changed_card(prev: dict, c: dict, rep: ImportReport) -> None:
     """A stored card the set changes: an erratum when its text differs, and the fields that differ."""
-    if prev.get("text") != c.get("text"):
-        rep.errata.append(c["number"])
     fields = [k for k in c if k != "text" and prev.get(k) != c[k]]
-    if fields:
-        rep.changed[c["number"]] = fields
+    rep.note_change(c["number"], fields, prev.get("text") != c.get("text"))
 
 
 def _known_products(products: dict[str, dict]) -> str:
@@ -502,22 +516,25 @@ def _known_products(products: dict[str, dict]) -> str:
 def plan_on_sale(raw: dict[str, Any], product: str, day: date) -> tuple[dict[str, Any], str, date | None]:
     """The tables with a product's on-sale date set: (tables, the product's name, the date before)."""
     products = raw.get("products") or {}
-    want = product_key(product)
-    hit = [(k, d) for k, d in products.items() if product_key(d["name"]) == want]
-    if not hit:
-        raise NotFound(
-            _(
-                "no product {product!r} in the stored card list (known: {known}); "
-                "`lycee cards list --products` lists them",
-                product=product,
-                known=_known_products(products),
-            )
-        )
-    k, d = hit[0]
-    old = date.fromisoformat(d["on_sale"]) if d.get("on_sale") else None
+    k, d = _stored_product(products, product)
     data = dict(raw)
     data["products"] = {**products, k: {**d, "on_sale": day.isoformat()}}
-    return data, d["name"], old
+    return data, d["name"], _on_sale_date(d)
+
+
+def _stored_product(products: dict[str, dict], product: str) -> tuple[str, dict[str, Any]]:
+    """(key, document) of the stored product of that name (matched by :func:`product_key`); NotFound else."""
+    want = product_key(product)
+    for k, d in products.items():
+        if product_key(d["name"]) == want:
+            return k, d
+    raise NotFound(
+        _(
+            "no product {product!r} in the stored card list (known: {known}); `lycee cards list --products` lists them",
+            product=product,
+            known=_known_products(products),
+        )
+    )
 
 
 def _stat_key(path: Path) -> tuple[int, int] | None:
@@ -526,6 +543,21 @@ def _stat_key(path: Path) -> tuple[int, int] | None:
     except OSError:
         return None
     return (st.st_mtime_ns, st.st_size)
+
+
+def _read_file(path: Path) -> Stored:
+    """The stored list in the file at ``path``; LyceeError (move it aside) when it cannot be read."""
+    try:
+        raw = msgspec.json.decode(path.read_bytes())
+    except (OSError, msgspec.DecodeError) as err:
+        raise LyceeError(
+            _(
+                "the card list {path} cannot be read ({reason}); move it aside and import the list again",
+                path=path,
+                reason=getattr(err, "strerror", None) or err,
+            )
+        ) from None
+    return _tables(raw if isinstance(raw, dict) else None)
 
 
 class _ReadCache:
@@ -539,20 +571,7 @@ class _ReadCache:
         hit = self._hit.get(path)
         if hit is not None and hit[0] == key:
             return hit[1]
-        if key is None:
-            st = Stored()
-        else:
-            try:
-                raw = msgspec.json.decode(path.read_bytes())
-            except (OSError, msgspec.DecodeError) as err:
-                raise LyceeError(
-                    _(
-                        "the card list {path} cannot be read ({reason}); move it aside and import the list again",
-                        path=path,
-                        reason=getattr(err, "strerror", None) or err,
-                    )
-                ) from None
-            st = _tables(raw if isinstance(raw, dict) else None)
+        st = _read_file(path) if key is not None else Stored()
         self._hit[path] = (key, st)
         return st
 

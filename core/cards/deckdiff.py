@@ -30,6 +30,10 @@ class DiffLine:
     def extra(self) -> int:
         return max(0, self.presented - self.registered)
 
+    def of(self, section: str | None) -> bool:
+        """The line is of ``section`` (None: of any)."""
+        return section is None or self.section == section
+
 
 @dataclass(frozen=True)
 class DeckDiff:
@@ -43,39 +47,36 @@ class DeckDiff:
         return bool(self.lines)
 
     def missing(self, section: str | None = None) -> list[DiffLine]:
-        return [d for d in self.lines if d.missing and (section is None or d.section == section)]
+        return [d for d in self.lines if d.missing and d.of(section)]
 
     def extra(self, section: str | None = None) -> list[DiffLine]:
-        return [d for d in self.lines if d.extra and (section is None or d.section == section)]
+        return [d for d in self.lines if d.extra and d.of(section)]
 
     def describe(self, catalog: Catalog | None = None) -> list[str]:
-        out = []
-        for d in self.lines:
-            name = (catalog.name_of(d.number) if catalog else None) or ""
-            label = f"{d.number} {name}".rstrip()
-            if d.missing:
-                out.append(
-                    _(
-                        "{section}: {card}: registered {registered}, presented {presented} ({n} missing)",
-                        section=labels.section_label(d.section),
-                        card=label,
-                        registered=d.registered,
-                        presented=d.presented,
-                        n=d.missing,
-                    )
-                )
-            else:
-                out.append(
-                    _(
-                        "{section}: {card}: registered {registered}, presented {presented} ({n} extra)",
-                        section=labels.section_label(d.section),
-                        card=label,
-                        registered=d.registered,
-                        presented=d.presented,
-                        n=d.extra,
-                    )
-                )
-        return out
+        return [_line_words(d, catalog) for d in self.lines]
+
+
+def _line_words(d: DiffLine, catalog: Catalog | None) -> str:
+    """One difference in words: the section, the card (named from ``catalog``), and how many are missing or extra."""
+    name = (catalog.name_of(d.number) if catalog else None) or ""
+    card = f"{d.number} {name}".rstrip()
+    if d.missing:
+        return _(
+            "{section}: {card}: registered {registered}, presented {presented} ({n} missing)",
+            section=labels.section_label(d.section),
+            card=card,
+            registered=d.registered,
+            presented=d.presented,
+            n=d.missing,
+        )
+    return _(
+        "{section}: {card}: registered {registered}, presented {presented} ({n} extra)",
+        section=labels.section_label(d.section),
+        card=card,
+        registered=d.registered,
+        presented=d.presented,
+        n=d.extra,
+    )
 
 
 def compare(registered: Decklist, presented: Decklist, *, by_base: bool = False) -> DeckDiff:
@@ -85,12 +86,18 @@ def compare(registered: Decklist, presented: Decklist, *, by_base: bool = False)
     for section in SECTIONS:
         a, b = registered.counts(section), presented.counts(section)
         if by_base:
-            a = _by_base(a)
-            b = _by_base(b)
-        for number in sorted(set(a) | set(b)):
-            if a.get(number, 0) != b.get(number, 0):
-                lines.append(DiffLine(section, number, a.get(number, 0), b.get(number, 0)))
+            a, b = _by_base(a), _by_base(b)
+        lines += _section_lines(section, a, b)
     return DeckDiff(tuple(lines))
+
+
+def _section_lines(section: str, registered: Counter, presented: Counter) -> list[DiffLine]:
+    """A line for each card of ``section`` whose count differs, by number."""
+    return [
+        DiffLine(section, number, registered.get(number, 0), presented.get(number, 0))
+        for number in sorted(set(registered) | set(presented))
+        if registered.get(number, 0) != presented.get(number, 0)
+    ]
 
 
 def _by_base(c: Counter) -> Counter:

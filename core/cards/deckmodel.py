@@ -150,9 +150,7 @@ def deck_counter(x: Mapping[str, int] | Iterable[str] | Decklist | None) -> Coun
         return Counter()
     if isinstance(x, Decklist):
         return x.counts("deck") + x.counts("spare")
-    if isinstance(x, Mapping):
-        return Counter({k: v for k, v in x.items()})
-    return Counter(x)
+    return Counter(x)  # a mapping gives its counts, a list of numbers one a copy
 
 
 def spare_problems(deck: Decklist, match: str) -> list[DeckProblem]:

@@ -15,6 +15,7 @@ from collections import Counter
 from os import PathLike
 from pathlib import Path
 
+from core.cards.csvhead import csv_header
 from core.cards.deckmodel import MAX_LINE_COUNT, SECTION_WORDS, SECTIONS, DeckEntry, Decklist
 from core.cards.legality import Catalog
 from core.cards.model import name_key, normalize_number
@@ -35,6 +36,8 @@ _BARE_LO_RE = re.compile(r"^\d{4}(?:-[A-Za-z]{1,3})?$")
 _TABLE_COUNT_RE = re.compile(r"^(\d+)\s*枚?$")
 _TOTAL_RE = re.compile(r"^合計\s*:?\s*(\d+)\s*枚?$")
 _HEADER_WORDS = ("枚数", "カード番号", "デッキ名")
+#: A deck code's card numbers, separated by spaces or commas.
+_CODE_TOKEN_RE = re.compile(r"[^\s,、]+")
 
 
 def _count(digits: str) -> int:
@@ -85,15 +88,22 @@ def _catalog_problem(catalog: Catalog, number: str, name: str, row: bool) -> str
     known = catalog.name_of(number)
     if known is None:
         return _("unknown card number {number}", number=number)
-    if not name or name_key(name) == name_key(known) or (row and name_key(name).startswith(name_key(known))):
+    if _name_matches(name, known, row):
         return None
     return _("name {name!r} does not match {number} {known}", name=name, number=number, known=known)
+
+
+def _name_matches(name: str, known: str, row: bool) -> bool:
+    """An entry's name (none given matches) is the card's, or in a table ``row`` starts with it."""
+    if not name or name_key(name) == name_key(known):
+        return True
+    return row and name_key(name).startswith(name_key(known))
 
 
 def _deck_code(line: str) -> list[str] | None:
     """The numbers of a deck-code line (card numbers separated by spaces or commas,
     each once per copy), or None when the line is not one."""
-    tokens = [t for t in re.split(r"[\s,、]+", line) if t]
+    tokens = _CODE_TOKEN_RE.findall(line)
     if tokens and all(_number_of(t) is not None for t in tokens):
         return tokens
     return None
@@ -234,7 +244,7 @@ def read_decklist_csv(text: str, source: str = "<decklist.csv>", catalog: Catalo
     """A :class:`Decklist` from CSV with a header row: ``count`` and ``number``
     required, ``section`` (deck/spare, blank = deck) and ``name`` optional."""
     reader = csv.reader(io.StringIO(text.lstrip("\ufeff")))
-    header = _csv_header(reader, source)
+    header = csv_header(reader, source, ("count", "number"), CSV_COLUMNS)
     problems: list[tuple[str, str]] = []
     sections: dict[str, list[DeckEntry]] = {"deck": [], "spare": []}
     for row in reader:
@@ -259,37 +269,12 @@ def _row_cells(header: list[str], row: list[str]) -> dict[str, str]:
     return {h: (row[i].strip() if i < len(row) else "") for i, h in enumerate(header)}
 
 
-def _header_problems(header: list[str]) -> list[tuple[str, str]]:
-    """The required columns the header lacks and the columns it names that are unknown."""
-    first = _("line {line}", line=1)
-    problems = [(first, _("missing column {c!r}", c=c)) for c in ("count", "number") if c not in header]
-    problems += [
-        (first, _("unknown column {c!r} (known: {items})", c=c, items=", ".join(CSV_COLUMNS)))
-        for c in header
-        if c and c not in CSV_COLUMNS
-    ]
-    return problems
-
-
-def _csv_header(reader, source: str) -> list[str]:
-    """The header row's columns; ValidationError when it lacks one or names one unknown."""
-    try:
-        header = [h.strip().lower() for h in next(reader)]
-    except StopIteration:
-        raise ValidationError(source, [(_("line {line}", line=1), _("empty file: expected a header row"))]) from None
-    problems = _header_problems(header)
-    if problems:
-        raise ValidationError(source, problems)
-    return header
-
-
 def _csv_entry(
     cells: dict[str, str], lineno: int, catalog: Catalog | None, problems: list[tuple[str, str]]
 ) -> tuple[str, DeckEntry] | None:
     """(section, entry) of one CSV row, or None with its problems added."""
     where = _("line {line}", line=lineno)
-    sec_raw = unicodedata.normalize("NFKC", cells.get("section", "")).strip().rstrip(":").casefold()
-    section = SECTION_WORDS.get(sec_raw, "deck" if not sec_raw else None)
+    section = _csv_section(cells.get("section", ""))
     if section is None:
         problems.append((where, _("section {section!r} is not deck or spare", section=cells["section"])))
     count = whole(unicodedata.normalize("NFKC", cells.get("count", "")), 4)
@@ -301,6 +286,12 @@ def _csv_entry(
     if number is None or section is None:
         return None
     return section, DeckEntry(count, number, name, lineno)
+
+
+def _csv_section(cell: str) -> str | None:
+    """The section a CSV row's cell names (blank: the deck), None when it names none."""
+    word = unicodedata.normalize("NFKC", cell).strip().rstrip(":").casefold()
+    return SECTION_WORDS.get(word, "deck" if not word else None)
 
 
 def load_decklist(path: str | PathLike, catalog: Catalog | None = None) -> Decklist:

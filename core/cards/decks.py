@@ -68,7 +68,7 @@ from core.cards.deckmodel import (
 )
 from core.cards.deckparse import decklist_to_csv, decklist_to_text, load_decklist, parse_decklist, read_decklist_csv
 from core.cards.legality import Catalog, as_date
-from core.cards.model import name_key
+from core.cards.model import Card, name_key
 from core.cards.overture_decks import Legal, OvertureCards, check_overture, deck_class, deck_class_words, legal_on
 from core.i18n import _, join_list
 
@@ -121,15 +121,17 @@ __all__ = [
 def deck_size(kind: str, packs: int | None = None) -> int:
     """The deck size a format requires: 60 constructed, 40 sealed (G-SEALED),
     packs x 10 draft (G-DRAFT-4)."""
-    if kind == "constructed":
-        return CONSTRUCTED_SIZE
-    if kind == "sealed":
-        return SEALED_SIZE
-    if kind == "draft":
-        if packs is None or packs < 1:
-            raise ValueError("a draft deck size needs the number of packs")
-        return packs * DRAFT_CARDS_PER_PACK
-    raise ValueError(f"unknown kind {kind!r}")
+    if kind in _FIXED_SIZES:
+        return _FIXED_SIZES[kind]
+    if kind != "draft":
+        raise ValueError(f"unknown kind {kind!r}")
+    if packs is None or packs < 1:
+        raise ValueError("a draft deck size needs the number of packs")
+    return packs * DRAFT_CARDS_PER_PACK
+
+
+#: The formats whose deck size is fixed (a draft deck's depends on its packs).
+_FIXED_SIZES = {"constructed": CONSTRUCTED_SIZE, "sealed": SEALED_SIZE}
 
 
 def _unknown(deck: Decklist, catalog: Catalog) -> tuple[list[DeckProblem], set[str]]:
@@ -184,10 +186,14 @@ def _name_groups(deck: Decklist, catalog: Catalog) -> dict[str, dict]:
         g = groups.setdefault(name_key(name), {"name": name, "n": 0, "numbers": [], "limit": None})
         g["n"] += n
         g["numbers"].append(number)
-        card = catalog.get(number)
-        if card is not None and card.max_copies is not None:
-            g["limit"] = max(g["limit"] or 0, card.max_copies)
+        _raise_limit(g, catalog.get(number))
     return groups
+
+
+def _raise_limit(group: dict, card: Card | None) -> None:
+    """A card's max_copies lifts its name group's limit to the highest any of its cards says."""
+    if card is not None and card.max_copies is not None:
+        group["limit"] = max(group["limit"] or 0, card.max_copies)
 
 
 def _name_limit_problem(g: dict, allowed: int, sealed: bool) -> DeckProblem:
@@ -340,14 +346,21 @@ def check_deck(
     ``catalog`` the card list (``get(number)``) and ``legal`` the on-sale
     verdict; without ``legal``, the catalog's ``is_legal`` on ``on``."""
     if rules == "overture":
-        if kind != "constructed":
-            raise ValueError("Overture rules check constructed decks")
-        if legal is None and on is not None:
-            legal = legal_on(catalog, as_date(on))
-        return check_overture(deck, catalog, legal=legal, match=match)
+        return _check_overture_deck(deck, catalog, kind, on=on, match=match, legal=legal)
     if rules != "2008":
         raise ValueError(f"unknown rules {rules!r}")
     return _check_2008(deck, catalog, kind, on=on, match=match, packs=packs, pool=pool, name_limit=name_limit)
+
+
+def _check_overture_deck(
+    deck: Decklist, catalog: Catalog, kind: str, *, on: date | str | None, match: str, legal: Legal | None
+) -> list[DeckProblem]:
+    """Overture rules (constructed only); without ``legal``, the catalog's verdict on ``on``."""
+    if kind != "constructed":
+        raise ValueError("Overture rules check constructed decks")
+    if legal is None and on is not None:
+        legal = legal_on(catalog, as_date(on))
+    return check_overture(deck, catalog, legal=legal, match=match)
 
 
 def _check_2008(

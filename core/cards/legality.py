@@ -190,17 +190,31 @@ class _CalendarRead:
         n0 = len(self.problems)
         name = self.get_str(v, "name", path)
         d = self.get_date(v, path)
+        prec, status, listed = self.version_notes(v, path)
+        self._once(name, path)
+        if len(self.problems) == n0 and d is not None:
+            return ProductVersion(name, d, prec, listed, status)
+        return None
+
+    def version_notes(self, v: dict, path: str) -> tuple[str, str, str]:
+        """A version's optional fields: (precision, status, the date as listed)."""
         prec = v.get("precision", "day")
         if prec not in ("day", "month"):
             self.add(f"{path}.precision", _("expected day or month"))
         status = v.get("status", "released")
         if status not in VERSION_STATUSES:
             self.add(f"{path}.status", _("expected one of {items}", items=", ".join(VERSION_STATUSES)))
-        listed = self.get_str(v, "listed_as", path, required=False)
-        self._once(name, path)
-        if len(self.problems) == n0 and d is not None:
-            return ProductVersion(name, d, prec, listed, status)
-        return None
+        return prec, status, self.get_str(v, "listed_as", path, required=False)
+
+    def promo_number(self, p: dict, path: str) -> str:
+        """A promotion card's number: written as a card number is, and listed once."""
+        number = self.get_str(p, "number", path)
+        if number and normalize_number(number) != number:
+            self.add(f"{path}.number", _("{number!r} is not a card number like CH-0063", number=number))
+        elif number in self.numbers:
+            self.add(f"{path}.number", _("{number} listed twice", number=number))
+        self.numbers.add(number)
+        return number
 
     def promo(self, i: int, p: Any) -> Promo | None:
         """The promotion card ``$.promos[i]``, or None when it has a problem."""
@@ -209,12 +223,7 @@ class _CalendarRead:
             self.add(path, _("expected an object"))
             return None
         n0 = len(self.problems)
-        number = self.get_str(p, "number", path)
-        if number and normalize_number(number) != number:
-            self.add(f"{path}.number", _("{number!r} is not a card number like CH-0063", number=number))
-        elif number in self.numbers:
-            self.add(f"{path}.number", _("{number} listed twice", number=number))
-        self.numbers.add(number)
+        number = self.promo_number(p, path)
         name = self.get_str(p, "name", path)
         d = self.get_date(p, path)
         remarks = self.get_str(p, "remarks", path, required=False)
@@ -228,26 +237,31 @@ def merge_calendars(base: Calendar, extra: Calendar, source: str = "<store calen
     store calendar only adds: a version or promo the guideline already lists
     is refused (ValidationError naming the JSON path), so the guideline's
     dates always stand."""
-    problems = []
-    for i, v in enumerate(extra.versions):
-        if base.version(v.name) is not None:
-            problems.append(
-                (
-                    f"$.versions[{i}].name",
-                    _(
-                        "{name!r} is on the guideline's list already: a store calendar only adds later products",
-                        name=v.name,
-                    ),
-                )
-            )
-    for i, pr in enumerate(extra.promos):
-        if base.promo(pr.number) is not None:
-            problems.append(
-                (f"$.promos[{i}].number", _("{number} is on the guideline's list already", number=pr.number))
-            )
+    problems = _versions_listed_twice(base, extra) + _promos_listed_twice(base, extra)
     if problems:
         raise ValidationError(source, problems)
     return Calendar(base.versions + extra.versions, base.promos + extra.promos)
+
+
+def _versions_listed_twice(base: Calendar, extra: Calendar) -> list[tuple[str, str]]:
+    """The versions of a store's calendar the guideline's lists already."""
+    return [
+        (
+            f"$.versions[{i}].name",
+            _("{name!r} is on the guideline's list already: a store calendar only adds later products", name=v.name),
+        )
+        for i, v in enumerate(extra.versions)
+        if base.version(v.name) is not None
+    ]
+
+
+def _promos_listed_twice(base: Calendar, extra: Calendar) -> list[tuple[str, str]]:
+    """The promotion cards of a store's calendar the guideline's lists already."""
+    return [
+        (f"$.promos[{i}].number", _("{number} is on the guideline's list already", number=pr.number))
+        for i, pr in enumerate(extra.promos)
+        if base.promo(pr.number) is not None
+    ]
 
 
 def load_calendar(path: str | PathLike | Any | None = None) -> Calendar:
@@ -321,15 +335,30 @@ def _not_yet(n: str, base: str, first: _Source) -> Legality:
     return Legality(n, False, first.rule, why, first.legal_from)
 
 
+def _by(day: date | None, when: date) -> bool:
+    """Published by ``day`` (None: whatever the day)."""
+    return day is None or when <= day
+
+
 def _errata_text(n: str, base: str, printings: list, day: date | None) -> CardText | None:
     """The latest erratum published by ``day`` of any printing of the card, or None."""
-    errata = [(e, v, s) for v, s, c in printings for e in c.errata if day is None or e.date <= day]
+    errata = [(e, v, s) for v, s, c in printings for e in c.errata if _by(day, e.date)]
     if not errata:
         return None
     e, v, s = max(errata, key=lambda t: t[0].date)
     return CardText(
         n, e.text, "errata", v, s.code, e, _("errata of {date} for {base}", date=e.date.isoformat(), base=base)
     )
+
+
+def _on_sale_legality(n: str, day: date, on_sale: date, card: Card) -> Legality:
+    """An Overture card whose product is on sale from ``on_sale``: legal by ``day`` or not yet (O-CARDS-ONSALE)."""
+    when = on_sale.isoformat()
+    if day >= on_sale:
+        why = _("{n}: legal since {when} ({product_name} on sale)", n=n, when=when, product_name=card.product)
+        return Legality(n, True, "O-CARDS-ONSALE", why, on_sale, card.product, "legal")
+    why = _("{n}: not legal before {when} ({product_name} goes on sale)", n=n, when=when, product_name=card.product)
+    return Legality(n, False, "O-CARDS-ONSALE", why, on_sale, card.product, "not_yet")
 
 
 @lru_cache(maxsize=4)
@@ -370,6 +399,10 @@ class Catalog:
                 vs = self._variants.setdefault(c.base_number, [])
                 if c.number not in vs:
                     vs.append(c.number)
+        self._sort_indexes()
+
+    def _sort_indexes(self) -> None:
+        """Each number's printings newest first, each base number's variants by suffix (none first)."""
         for lst in self._printings.values():
             lst.sort(key=lambda sc: self.set_legal_from(sc[0]), reverse=True)
         for vs in self._variants.values():
@@ -399,12 +432,17 @@ class Catalog:
         key = (sanctioned, extra)
         hit = self._for_event.get(key)
         if hit is None:
-            cal = merge_calendars(self.calendar, extra) if extra is not None else self.calendar
-            hit = Catalog(self.sets, cal, strict_versions=sanctioned)
-            if len(self._for_event) > 16:
-                self._for_event.clear()
-            self._for_event[key] = hit
+            hit = self._event_catalog(sanctioned, extra)
         return hit
+
+    def _event_catalog(self, sanctioned: bool, extra: Calendar | None) -> Catalog:
+        """A new catalog for an event's deck checks (see :meth:`for_event`), kept for the next ask."""
+        cal = merge_calendars(self.calendar, extra) if extra is not None else self.calendar
+        cat = Catalog(self.sets, cal, strict_versions=sanctioned)
+        if len(self._for_event) > 16:
+            self._for_event.clear()
+        self._for_event[(sanctioned, extra)] = cat
+        return cat
 
     # -- sets ---------------------------------------------------------------
     def set(self, code: str) -> CardSet:
@@ -478,28 +516,29 @@ class Catalog:
     # -- legality -------------------------------------------------------------
     def _sources(self, base: str) -> tuple[list[_Source], list[str]]:
         """Ways the base number becomes legal, and versions rejected as unlisted."""
-        sources: list[_Source] = []
+        sources: list[_Source] = self._promo_sources(base)
         unlisted: list[str] = []
-        promo = self.calendar.promo(base)
-        if promo is not None:
-            sources.append(
-                _Source(
-                    promo.legal_from,
-                    "G-CARDS-PROMO",
-                    _("promotion card {number} {name}", number=promo.number, name=promo.name),
-                )
-            )
-        numbers = [base] if base in self._printings else self._variants.get(base, [])
-        for n in numbers:
-            for s, _card in self._printings.get(n, ()):
-                if s.overture:
-                    continue  # O-CARDS-ONSALE: overture_legality
-                source = self._set_source(s)
-                if source is None:
-                    unlisted.append(s.version)
-                else:
-                    sources.append(source)
+        for s in self._base_sets(base):
+            source = self._set_source(s)
+            if source is None:
+                unlisted.append(s.version)
+            else:
+                sources.append(source)
         return sources, unlisted
+
+    def _promo_sources(self, base: str) -> list[_Source]:
+        """The promotion-card table's entry for the base number, if it has one (G-CARDS-PROMO)."""
+        promo = self.calendar.promo(base)
+        if promo is None:
+            return []
+        what = _("promotion card {number} {name}", number=promo.number, name=promo.name)
+        return [_Source(promo.legal_from, "G-CARDS-PROMO", what)]
+
+    def _base_sets(self, base: str) -> list[CardSet]:
+        """The 2008 sets printing the base number (else its variants), one entry a printing;
+        Overture products are O-CARDS-ONSALE's (:meth:`overture_legality`)."""
+        numbers = [base] if base in self._printings else self._variants.get(base, [])
+        return [s for n in numbers for s, _card in self._printings.get(n, ()) if not s.overture]
 
     def _set_source(self, s: CardSet) -> _Source | None:
         """How a set makes its cards legal: its listed version, else (not strict)
@@ -586,12 +625,7 @@ class Catalog:
                 product_name=card.product,
             )
             return Legality(n, False, rule, why, None, card.product, "undated")
-        when = s.release_date.isoformat()
-        if day >= s.release_date:
-            why = _("{n}: legal since {when} ({product_name} on sale)", n=n, when=when, product_name=card.product)
-            return Legality(n, True, rule, why, s.release_date, card.product, "legal")
-        why = _("{n}: not legal before {when} ({product_name} goes on sale)", n=n, when=when, product_name=card.product)
-        return Legality(n, False, rule, why, s.release_date, card.product, "not_yet")
+        return _on_sale_legality(n, day, s.release_date, card)
 
     # -- text -----------------------------------------------------------------
     def text_for(self, number: str, on: date | str | None = None) -> CardText:
@@ -604,8 +638,7 @@ class Catalog:
             return CardText(str(number), None, "none", reason=_("{number!r} is not a card number", number=number))
         day = as_date(on) if on is not None else None
         base = base_number(n)
-        variants = self._variants.get(base, [])
-        printings = [(v, s, c) for v in variants for s, c in self._printings[v]]
+        printings = self._base_printings(base)
         found = _errata_text(n, base, printings, day)
         if found is not None:
             return found
@@ -613,9 +646,13 @@ class Catalog:
             return CardText(n, None, "none", reason=_("{n}: no loaded set prints this card", n=n))
         return self._printed_text(n, printings, day)
 
+    def _base_printings(self, base: str) -> list[tuple[str, CardSet, Card]]:
+        """(number, set, card) of every printing of every variant of the base number."""
+        return [(v, s, c) for v in self._variants.get(base, []) for s, c in self._printings[v]]
+
     def _printed_text(self, n: str, printings: list, day: date | None) -> CardText:
         """The text of the printing that applies: the earliest suffix, then the newest published by ``day``."""
-        published = [t for t in printings if day is None or self.set_legal_from(t[1]) <= day] or printings
+        published = [t for t in printings if _by(day, self.set_legal_from(t[1]))] or printings
         v, s, c = min(published, key=lambda t: (_suffix_rank(t[0]), -self.set_legal_from(t[1]).toordinal()))
         how = _("no suffix") if not number_suffix(v) else _("suffix {suffix}", suffix=number_suffix(v))
         reason = _(

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass
 from datetime import date
 
@@ -35,6 +35,8 @@ __all__ = [
     "StarterDef",
     "Upgrade",
     "base_number",
+    "cost_pairs",
+    "in_attribute_order",
     "is_overture_number",
     "name_key",
     "normalize_number",
@@ -61,6 +63,18 @@ _LOOSE_NUMBER_RE = re.compile(r"^(CH|EV|IT|AR)[-_ ]?(\d{1,4})([A-Z]?)$")
 #: Lycee Overture numbers: LO-0923, a parallel LO-0923-A (-K, -L, ...; letters after a hyphen).
 _LO_NUMBER_RE = re.compile(r"^LO-(\d{4})(?:-([A-Z]{1,3}))?$")
 _LO_LOOSE_RE = re.compile(r"^LO[-_ ]?(\d{1,4})(?:[-_ ]?([A-Z]{1,3}))?$")
+
+
+def in_attribute_order(attributes: Collection[str]) -> tuple[str, ...]:
+    """The attributes among ``attributes``, in :data:`ATTRIBUTES` order."""
+    return tuple([a for a in ATTRIBUTES if a in attributes])  # a list first: quicker for six
+
+
+def cost_pairs(cost: Mapping[str, int] | None) -> tuple[tuple[str, int], ...]:
+    """A cost as :class:`Card` keeps it: ((attribute, n), ...) in :data:`ATTRIBUTES`
+    order, attributes of no count left out (None: no cost)."""
+    cost = cost or {}
+    return tuple([(a, cost[a]) for a in ATTRIBUTES if cost.get(a)])
 
 
 # -- numbers and names --------------------------------------------------------

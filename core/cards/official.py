@@ -35,7 +35,14 @@ import unicodedata
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
-from core.cards.model import ATTRIBUTES, KANJI_ATTRIBUTE, Card, is_overture_number, normalize_number
+from core.cards.model import (
+    KANJI_ATTRIBUTE,
+    Card,
+    cost_pairs,
+    in_attribute_order,
+    is_overture_number,
+    normalize_number,
+)
 from core.i18n import _
 
 __all__ = [
@@ -156,14 +163,20 @@ def _layout(text: str) -> tuple[str, ...]:
     """The layout most of the first card lines have (18 fields when none is clear)."""
     counts: dict[int, int] = {}
     for line in text.splitlines()[:200]:
-        if _is_number_start(line):
-            try:
-                n = len(next(csv.reader([line]), []))
-            except csv.Error:
-                continue
-            if n in LAYOUTS:
-                counts[n] = counts.get(n, 0) + 1
+        n = _card_line_width(line)
+        if n in LAYOUTS:
+            counts[n] = counts.get(n, 0) + 1
     return LAYOUTS[max(counts, key=lambda n: (counts[n], n == len(FIELDS)))] if counts else FIELDS
+
+
+def _card_line_width(line: str) -> int | None:
+    """How many fields a line that starts a card has (None: no card starts there, or not CSV)."""
+    if not _is_number_start(line):
+        return None
+    try:
+        return len(next(csv.reader([line]), []))
+    except csv.Error:
+        return None
 
 
 def _continues(fields: list[str], row: list[str], width: int) -> bool:
@@ -177,30 +190,35 @@ def _join_line(fields: list[str], row: list[str]) -> None:
     fields.extend(row[1:])
 
 
-def _records(text: str, width: int = len(FIELDS)) -> Iterator[tuple[int, list[str]]]:
-    """(first line, fields) of each record: csv quoting honoured, blank lines
-    skipped, unquoted continuation lines joined to the record above while it
-    is short of fields."""
+_NOT_CSV = "\0csv"  # the first cell of the row standing for a line that is not CSV
+
+
+def _rows(text: str) -> Iterator[tuple[int, list[str]]]:
+    """(first line, cells) of each row that is not blank, csv quoting honoured;
+    a line that is not CSV ends the rows as (its line, [_NOT_CSV, why])."""
     reader = csv.reader(io.StringIO(text, newline=""))
-    pending: tuple[int, list[str]] | None = None
     last = 0
     try:
         for row in reader:
-            start = last + 1
-            last = reader.line_num
-            if not any(c.strip() for c in row):
-                continue
-            if pending is not None and _continues(pending[1], row, width):
-                _join_line(pending[1], row)
-                continue
-            if pending is not None:
-                yield pending
-            pending = (start, row)
+            start, last = last + 1, reader.line_num
+            if any(c.strip() for c in row):
+                yield start, row
     except csv.Error as err:
-        if pending is not None:
+        yield (last + 1, [_NOT_CSV, str(err)])
+
+
+def _records(text: str, width: int = len(FIELDS)) -> Iterator[tuple[int, list[str]]]:
+    """(first line, fields) of each record: blank lines skipped, unquoted
+    continuation lines joined to the record above while it is short of fields."""
+    pending: tuple[int, list[str]] | None = None
+    for start, row in _rows(text):
+        if pending is None:
+            pending = (start, row)
+        elif row[0] != _NOT_CSV and _continues(pending[1], row, width):
+            _join_line(pending[1], row)
+        else:
             yield pending
-        yield (last + 1, ["\0csv", str(err)])
-        return
+            pending = (start, row)
     if pending is not None:
         yield pending
 
@@ -265,32 +283,39 @@ def _card_kind(f: dict[str, str]) -> str:
     return kind
 
 
+#: The stat fields of a card, read in this order (blank: None, an EX 0).
+_STATS = ("ex", "ap", "dp", "sp", "dmg")
+
+
+def _colours(f: dict[str, str]) -> tuple[tuple[str, ...], tuple[tuple[str, int], ...]]:
+    """The card's attributes (at least one) and its cost, in attribute order; ValueError names the field."""
+    attrs = _symbols(f["attributes"], "attribute")
+    if not attrs:
+        raise ValueError(_("{number}: no attribute", number=f["number"]))
+    cost = _symbols(f["cost"], "cost")
+    return in_attribute_order(attrs), cost_pairs(cost)
+
+
 def _card(fields: list[str], layout: tuple[str, ...] = FIELDS) -> Card:
     """A Card from the (normalised) fields of a row; ValueError names the field."""
     f = dict(zip(layout, fields, strict=False))
     number = f["number"]
     kind = _card_kind(f)
-    attrs = _symbols(f["attributes"], "attribute")
-    if not attrs:
-        raise ValueError(_("{number}: no attribute", number=number))
-    cost = _symbols(f["cost"], "cost")
-
-    def num(key: str) -> int | None:
-        return _whole(number, key, f[key])
-
+    attributes, cost = _colours(f)
     if not f["product"]:
         raise ValueError(_("{number}: the product is empty", number=number))
+    ex, ap, dp, sp, dmg = [_whole(number, key, f[key]) for key in _STATS]
     return Card(
         number=number,
         name=f["name"],
         type=kind,
-        attributes=tuple(a for a in ATTRIBUTES if a in attrs),
-        cost=tuple((a, cost[a]) for a in ATTRIBUTES if cost.get(a)),
-        ex=num("ex") or 0,
-        ap=num("ap"),
-        dp=num("dp"),
-        sp=num("sp"),
-        dmg=num("dmg"),
+        attributes=attributes,
+        cost=cost,
+        ex=ex or 0,
+        ap=ap,
+        dp=dp,
+        sp=sp,
+        dmg=dmg,
         rarity=f["rarity"],
         text=f["text"],
         set_code=f["product"],
@@ -309,25 +334,29 @@ def read_official(text: str, source: str = "<card list>", encoding: str = "utf-8
     out = OfficialList(source, encoding)
     first: dict[str, tuple[int, Card]] = {}
     layout = _layout(text)
-    width = len(layout)
-    text_at = layout.index("text")
-    for line, raw in _records(text, width):
-        if raw[:1] == ["\0csv"]:
-            out.problems.append((line, _("not CSV: {reason}", reason=raw[1])))
-            continue
-        shape = _shape_problem(raw, width)
-        if shape:
-            out.problems.append((line, shape))
-            continue
-        fields = _row_fields(raw, width)
-        fields[text_at] = _text(fields[text_at])
-        try:
-            card = _card(fields, layout)
-        except ValueError as err:
-            out.problems.append((line, str(err)))
-            continue
-        _add_card(out, first, line, card)
+    for line, raw in _records(text, len(layout)):
+        read = _record_card(raw, layout)
+        if isinstance(read, str):
+            out.problems.append((line, read))
+        else:
+            _add_card(out, first, line, read)
     return out
+
+
+def _record_card(raw: list[str], layout: tuple[str, ...]) -> Card | str:
+    """The card of one record, or what is wrong with it."""
+    if raw[0] == _NOT_CSV:
+        return _("not CSV: {reason}", reason=raw[1])
+    shape = _shape_problem(raw, len(layout))
+    if shape:
+        return shape
+    fields = _row_fields(raw, len(layout))
+    text_at = layout.index("text")
+    fields[text_at] = _text(fields[text_at])
+    try:
+        return _card(fields, layout)
+    except ValueError as err:
+        return str(err)
 
 
 def _shape_problem(raw: list[str], width: int) -> str | None:

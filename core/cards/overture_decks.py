@@ -56,15 +56,16 @@ def deck_class(deck: Decklist, cards: OvertureCards) -> tuple[str, tuple[str, ..
     (a card of several brands counts for each), ``("mix", ())`` when not, and
     ``("unknown", ())`` when a card is not in the list or has no brand."""
 
-    shared: set[str] | None = None
-    for d in _deck_cards(deck, cards):
-        own = brands_of(d.card) if d.card is not None else frozenset()
-        if not own:
-            return "unknown", ()
-        shared = set(own) if shared is None else shared & own
-    if not shared:
-        return ("mix", ()) if shared is not None else ("unknown", ())
-    return "single", tuple(sorted(shared))
+    brands = [_brands(d) for d in _deck_cards(deck, cards)]
+    if not brands or not all(brands):
+        return "unknown", ()
+    shared = frozenset.intersection(*brands)
+    return ("single", tuple(sorted(shared))) if shared else ("mix", ())
+
+
+def _brands(d: DeckCard) -> frozenset[str]:
+    """The brands a held card counts for (none when the card list does not hold it)."""
+    return brands_of(d.card) if d.card is not None else frozenset()
 
 
 def deck_class_words(kind: str, brands: tuple[str, ...]) -> str:
@@ -135,30 +136,31 @@ def _copies(held: list) -> list[DeckProblem]:
     by_base: dict[str, list] = {}
     for d in held:
         by_base.setdefault(d.base, []).append(d)
-    out = []
-    for base, group in sorted(by_base.items()):
-        n = sum(d.count for d in group)
-        if n <= OVERTURE_COPIES:
-            continue
-        numbers = tuple(d.number for d in group)
-        what = _(
-            "{n} cards of number {base} ({numbers}) in deck and spares; at most {max}, "
-            "a parallel counting as its base number",
-            n=n,
-            base=base,
-            numbers=join_list(numbers),
-            max=OVERTURE_COPIES,
-        )
-        out.append(DeckProblem(RULE_O_COPIES, "copies", what, numbers[0], None, numbers))
-    return out
+    return [_too_many(base, group) for base, group in sorted(by_base.items()) if _count(group) > OVERTURE_COPIES]
+
+
+def _count(group: list) -> int:
+    return sum(d.count for d in group)
+
+
+def _too_many(base: str, group: list) -> DeckProblem:
+    """O-DECK-4's problem for the cards of one base number."""
+    numbers = tuple(d.number for d in group)
+    what = _(
+        "{n} cards of number {base} ({numbers}) in deck and spares; at most {max}, "
+        "a parallel counting as its base number",
+        n=_count(group),
+        base=base,
+        numbers=join_list(numbers),
+        max=OVERTURE_COPIES,
+    )
+    return DeckProblem(RULE_O_COPIES, "copies", what, numbers[0], None, numbers)
 
 
 def _on_sale(known: list, section: dict[str, str], legal: Legal | None) -> list[DeckProblem]:
     """O-CARDS-ONSALE: each known card's verdict; without ``legal``, one line saying the dates are not checked."""
     if legal is None:
-        if not known:
-            return []
-        return [DeckProblem(RULE_O_ONSALE, NOT_CHECKED, _("not checked: on-sale dates (no store calendar given)"))]
+        return _dates_unchecked(known)
     out = []
     for d in known:
         ok, reason = legal(d.number)
@@ -167,6 +169,13 @@ def _on_sale(known: list, section: dict[str, str], legal: Legal | None) -> list[
         elif not ok:
             out.append(_on_sale_problem(d.number, "illegal", _illegal_words(d.number, reason), section))
     return out
+
+
+def _dates_unchecked(known: list) -> list[DeckProblem]:
+    """Without a calendar: one line saying the dates of the known cards are not checked (none without cards)."""
+    if not known:
+        return []
+    return [DeckProblem(RULE_O_ONSALE, NOT_CHECKED, _("not checked: on-sale dates (no store calendar given)"))]
 
 
 def _on_sale_problem(number: str, code: str, what: str, section: dict[str, str]) -> DeckProblem:

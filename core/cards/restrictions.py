@@ -142,6 +142,14 @@ def _numbers(dcs: Iterable[DeckCard]) -> tuple[str, ...]:
     return tuple(sorted({d.number for d in dcs}))
 
 
+def _verdict(bad: Sequence[DeckCard], message: str, unsure: str = "") -> Finding:
+    """The finding of a check: fine when no card is ``bad``, else a problem
+    naming them (``message``: what they break); ``unsure`` either way."""
+    if not bad:
+        return Finding(True, unsure=unsure)
+    return Finding(False, message, _numbers(bad), unsure)
+
+
 def _attr_names(attrs: Iterable[str]) -> str:
 
     return "".join(ATTRIBUTE_KANJI[a] for a in sorted(attrs, key=_ATTR_ORDER.index))
@@ -162,19 +170,16 @@ class AttributeOnly(Restriction):
                 "無 cards {numbers}: no source settles whether they may join",
                 numbers=join_list(_numbers(colourless)),
             )
-        if bad:
-            return Finding(
-                False,
-                _(
-                    "{source} allows only {attrs} cards in the deck: {numbers} are not",
-                    source=self.source,
-                    attrs=_attr_names(self.attributes),
-                    numbers=join_list(_numbers(bad)),
-                ),
-                _numbers(bad),
-                unsure,
-            )
-        return Finding(True, unsure=unsure)
+        return _verdict(
+            bad,
+            _(
+                "{source} allows only {attrs} cards in the deck: {numbers} are not",
+                source=self.source,
+                attrs=_attr_names(self.attributes),
+                numbers=join_list(_numbers(bad)),
+            ),
+            unsure,
+        )
 
     def _outside(self, cards: Sequence[DeckCard]) -> tuple[list[DeckCard], list[DeckCard]]:
         """(cards of another attribute, 無 cards no source settles) of ``cards``."""
@@ -195,34 +200,41 @@ class BrandOnly(Restriction):
     brands: frozenset[str] = frozenset()
 
     def check(self, cards: Sequence[DeckCard]) -> Finding:
-        bad, unknown = [], []
-        for d in cards:
-            if d.card is None:
-                continue
-            own = brands_of(d.card)
-            if not own:
-                unknown.append(d)
-            elif not own & self.brands:
-                bad.append(d)
+        bad, unknown = self._outside(cards)
         unsure = ""
         if unknown:
             unsure = _(
                 "the card list gives no brand for {numbers}",
                 numbers=join_list(_numbers(unknown)),
             )
-        if bad:
-            return Finding(
-                False,
-                _(
-                    "{source} allows only cards of {brands} in the deck: {numbers} are not",
-                    source=self.source,
-                    brands=join_list(sorted(self.brands)),
-                    numbers=join_list(_numbers(bad)),
-                ),
-                _numbers(bad),
-                unsure,
-            )
-        return Finding(True, unsure=unsure)
+        return _verdict(
+            bad,
+            _(
+                "{source} allows only cards of {brands} in the deck: {numbers} are not",
+                source=self.source,
+                brands=join_list(sorted(self.brands)),
+                numbers=join_list(_numbers(bad)),
+            ),
+            unsure,
+        )
+
+    def _outside(self, cards: Sequence[DeckCard]) -> tuple[list[DeckCard], list[DeckCard]]:
+        """(cards of another brand, cards the card list gives no brand) of ``cards``."""
+        bad, unknown = [], []
+        for d in cards:
+            own = brands_of(d.card) if d.card is not None else None
+            if own is None:
+                continue
+            if not own:
+                unknown.append(d)
+            elif not own & self.brands:
+                bad.append(d)
+        return bad, unknown
+
+
+def _copies(cards: Sequence[DeckCard], base: str) -> int:
+    """How many cards of base number ``base`` (parallels included) ``cards`` hold."""
+    return sum(d.count for d in cards if d.base == base)
 
 
 def _lo(n: int) -> str:
@@ -241,19 +253,15 @@ class NumberRange(Restriction):
 
     def check(self, cards: Sequence[DeckCard]) -> Finding:
         bad = [d for d in cards if not self._within(_number_value(d.base))]
-        if bad:
-            span = f"{_bound(self.low)}~{_bound(self.high)}"
-            return Finding(
-                False,
-                _(
-                    "{source} allows only card numbers {span} in the deck: {numbers} are not",
-                    source=self.source,
-                    span=span,
-                    numbers=join_list(_numbers(bad)),
-                ),
-                _numbers(bad),
-            )
-        return Finding(True)
+        return _verdict(
+            bad,
+            _(
+                "{source} allows only card numbers {span} in the deck: {numbers} are not",
+                source=self.source,
+                span=f"{_bound(self.low)}~{_bound(self.high)}",
+                numbers=join_list(_numbers(bad)),
+            ),
+        )
 
     def _within(self, v: int | None) -> bool:
         """A card number's value inside the range (a number of no value never is)."""
@@ -274,7 +282,7 @@ class CopyLimit(Restriction):
     def check(self, cards: Sequence[DeckCard]) -> Finding:
         base = base_number(self.source)
         same = [d for d in cards if d.base == base]
-        n = sum(d.count for d in same)
+        n = _copies(same, base)
         if n > self.limit:
             return Finding(
                 False,
@@ -315,8 +323,7 @@ class Requires(Restriction):
         """How many the deck holds of the card required (by its number, else by its name)."""
         number = normalize_number(self.name)
         if number is not None:
-            want = base_number(number)
-            return sum(d.count for d in cards if d.base == want)
+            return _copies(cards, base_number(number))
         key = name_key(self.name)
         return sum(d.count for d in cards if d.card is not None and name_key(d.card.name) == key)
 
@@ -349,6 +356,10 @@ class CardCondition:
             return False
         return self.cost is None or _cost_holds(*self.cost, card.total_cost)
 
+    def given(self) -> dict[str, object]:
+        """The parts of the condition that are set (field -> value)."""
+        return {k: v for k, v in vars(self).items() if v is not None}
+
 
 @dataclass(frozen=True)
 class Forbid(Restriction):
@@ -360,18 +371,15 @@ class Forbid(Restriction):
     def check(self, cards: Sequence[DeckCard]) -> Finding:
         own = base_number(self.source)
         bad = [d for d in cards if d.card is not None and d.base != own and any(k.holds(d.card) for k in self.kinds)]
-        if bad:
-            return Finding(
-                False,
-                _(
-                    "{source} forbids {what} in the deck: {numbers}",
-                    source=self.source,
-                    what=self.words,
-                    numbers=join_list(_numbers(bad)),
-                ),
-                _numbers(bad),
-            )
-        return Finding(True)
+        return _verdict(
+            bad,
+            _(
+                "{source} forbids {what} in the deck: {numbers}",
+                source=self.source,
+                what=self.words,
+                numbers=join_list(_numbers(bad)),
+            ),
+        )
 
 
 @dataclass(frozen=True)
@@ -390,19 +398,16 @@ class EveryCard(Restriction):
         strict = [d for d in cards if d.card is not None and not c.holds(d.card)]
         both = self._conditional_breaks(strict)
         unsure = _strict_only([d for d in strict if d not in both])
-        if both:
-            return Finding(
-                False,
-                _(
-                    "{source} allows only cards with {what} in the deck: {numbers} are not",
-                    source=self.source,
-                    what=self.words,
-                    numbers=join_list(_numbers(both)),
-                ),
-                _numbers(both),
-                unsure,
-            )
-        return Finding(True, unsure=unsure)
+        return _verdict(
+            both,
+            _(
+                "{source} allows only cards with {what} in the deck: {numbers} are not",
+                source=self.source,
+                what=self.words,
+                numbers=join_list(_numbers(both)),
+            ),
+            unsure,
+        )
 
     def _conditional_breaks(self, strict: list[DeckCard]) -> list[DeckCard]:
         """Of the cards that break the strict reading, those that break the
@@ -433,7 +438,8 @@ _GROUP_RE = re.compile(r"【([^【】]*)】")
 _ATTRS_RE = re.compile(r"^(?:\[([雪月花宙日無]+(?:[/・,、]?[雪月花宙日無]+)*)\])+$")
 _ATTR_TOKEN_RE = re.compile(r"\[([^\[\]]+)\]")
 _BRAND_RE = re.compile(r"\[([A-Z][A-Z0-9]*)\]")
-_RANGE_RE = re.compile(r"^(?:LO-?(\d{1,4}))?\s*~\s*(?:LO-?(\d{1,4}))?$")
+#: LO-6000~, ~LO-5999, LO-6000~LO-6999 (an end at least: the lookahead wants a digit)
+_RANGE_RE = re.compile(r"^(?=.*\d)(?:LO-?(\d{1,4}))?\s*~\s*(?:LO-?(\d{1,4}))?$")
 _COPY_RE = re.compile(r"^このカードと同番号(?:のカード)?が(\d{1,4})枚(?:以下|まで)$")
 _REQUIRES_RE = re.compile(r"^「([^「」]+)」(?:を|が)(\d{1,4})枚以上(?:必要)?$")
 _FORBID_RE = re.compile(r"^禁止\s*:\s*(.+)$")
@@ -444,40 +450,50 @@ _COST_RE = re.compile(r"^コスト(?:が)?(\d{1,4})(?:点)?(以上|以下)?$")
 
 def restriction_lines(text: str) -> list[str]:
     """The 構築制限 lines of a card's text (NFKC), each as written after the mark."""
-    out = []
-    for raw in normalize_text(text or "").splitlines():
-        line = raw.strip()
-        i = line.find(_MARK)
-        if i < 0:
-            continue
-        rest = line[i + len(_MARK) :].strip()
-        out.append(rest[1:].strip() if rest.startswith(":") else rest)
-    return out
+    lines = (raw.strip() for raw in normalize_text(text or "").splitlines())
+    return [_after_mark(line) for line in lines if _MARK in line]
+
+
+def _after_mark(line: str) -> str:
+    """What a 構築制限 line says after the mark (and its colour, if any)."""
+    rest = line[line.find(_MARK) + len(_MARK) :].strip()
+    return rest[1:].strip() if rest.startswith(":") else rest
 
 
 def _attributes(body: str) -> frozenset[str] | None:
     if not _ATTRS_RE.match(body):
         return None
-    out = set()
-    for tok in _ATTR_TOKEN_RE.findall(body):
-        for ch in tok:
-            if ch in KANJI_ATTRIBUTE:
-                out.add(KANJI_ATTRIBUTE[ch])
-    return frozenset(out)
+    kanji = "".join(_ATTR_TOKEN_RE.findall(body))
+    return frozenset(KANJI_ATTRIBUTE[ch] for ch in kanji if ch in KANJI_ATTRIBUTE)
 
 
 def _condition(word: str) -> CardCondition | None:
-    """One item of a 禁止 list or one part of an EX/cost condition, or None."""
+    """One item of a 禁止 list or one part of an EX/cost condition: the first
+    reading of :data:`_CONDITION_READINGS` that fits, or None."""
     w = word.strip()
-    if w in _TYPE_WORDS:
-        return CardCondition(type=_TYPE_WORDS[w])
+    for reading in _CONDITION_READINGS:
+        found = reading(w)
+        if found is not None:
+            return found
+    return None
+
+
+def _type_condition(w: str) -> CardCondition | None:
+    """キャラクター, エリア ...: a card type."""
+    kind = _TYPE_WORDS.get(w)
+    return CardCondition(type=kind) if kind else None
+
+
+def _attribute_condition(w: str) -> CardCondition | None:
+    """[宙]: one attribute."""
     a = _attributes(w)
-    if a is not None and len(a) == 1:
-        return CardCondition(attribute=next(iter(a)))
+    return CardCondition(attribute=next(iter(a))) if a is not None and len(a) == 1 else None
+
+
+def _ex_condition(w: str) -> CardCondition | None:
+    """EX2: the card's EX."""
     m = _EX_RE.match(w)
-    if m:
-        return CardCondition(ex=int(m.group(1)))
-    return _cost_condition(w)
+    return CardCondition(ex=int(m.group(1))) if m else None
 
 
 def _cost_condition(w: str) -> CardCondition | None:
@@ -489,15 +505,18 @@ def _cost_condition(w: str) -> CardCondition | None:
     return CardCondition(cost=(op, int(m.group(1))))
 
 
+#: The readings of one condition word, in the order they are tried.
+_CONDITION_READINGS = (_type_condition, _attribute_condition, _ex_condition, _cost_condition)
+
+
 def _merge(parts: list[CardCondition]) -> CardCondition | None:
+    """The conditions ``parts`` as one (None when two of them say the same thing: EX twice, say)."""
     out: dict[str, object] = {}
     for p in parts:
-        for k in ("type", "attribute", "ex", "cost"):
-            v = getattr(p, k)
-            if v is not None:
-                if k in out:
-                    return None
-                out[k] = v
+        given = p.given()
+        if given.keys() & out.keys():
+            return None
+        out.update(given)
     return CardCondition(**out)  # type: ignore[arg-type]
 
 
@@ -532,7 +551,7 @@ def _end(digits: str | None) -> int | None:
 
 def _as_range(source: str, line: str, body: str, compact: str) -> Restriction | None:
     m = _RANGE_RE.match(compact.upper())
-    if not (m and (m.group(1) or m.group(2))):
+    if not m:
         return None
     low, high = _end(m.group(1)), _end(m.group(2))
     if low is None or high is None or low <= high:
@@ -555,15 +574,21 @@ def _as_forbid(source: str, line: str, body: str, compact: str) -> Restriction |
     m = _FORBID_RE.match(compact)
     if not m:
         return None
+    kinds = _forbidden_kinds(m.group(1))
+    if kinds is None:
+        return Unread(source, line)
+    return Forbid(source, line, kinds=tuple(kinds), words=m.group(1)) if kinds else None
+
+
+def _forbidden_kinds(words: str) -> list[CardCondition] | None:
+    """The kinds a 禁止 list names (キャラクター・[宙]・EX2 ...), None when one of them cannot be read."""
     kinds = []
-    for item in _SPLIT_RE.split(m.group(1)):
-        if not item:
-            continue
+    for item in filter(None, _SPLIT_RE.split(words)):
         merged = _conditions(item)
         if merged is None:
-            return Unread(source, line)
+            return None
         kinds.append(merged)
-    return Forbid(source, line, kinds=tuple(kinds), words=m.group(1)) if kinds else None
+    return kinds
 
 
 def _as_every_card(source: str, line: str, body: str, compact: str) -> Restriction | None:

@@ -189,20 +189,42 @@ def _unknown_keys(path: DocPath, inst: dict, known: dict) -> list[tuple[DocPath,
 
 
 def _explain(error: Any) -> list[tuple[DocPath, str]]:
+    """The problems one jsonschema error stands for, in the catalog's words."""
     path: DocPath = tuple(error.absolute_path)
-    kw, value, inst, schema = error.validator, error.validator_value, error.instance, error.schema
-    named = _definition(schema)
-    if kw == "required":
-        return _missing(path, value, inst, schema.get("properties", {}))
-    if kw == "additionalProperties":
-        return _unknown_keys(path, inst, schema.get("properties", {}))
-    if kw == "propertyNames" or "propertyNames" in error.relative_schema_path:
-        path += (inst,)
-    if kw == "type":
-        return [(path, _type_message(value, inst, named, path))]
-    if kw == "uniqueItems":
-        return _duplicates(path, inst)
-    return [(path, _message(kw, value, inst, schema, named) or error.message)]
+    if error.validator == "propertyNames" or "propertyNames" in error.relative_schema_path:
+        path += (error.instance,)  # the key itself is wrong: said at the key
+    explain = _EXPLAIN.get(error.validator, _keyword_problem)
+    return explain(error, path)
+
+
+def _missing_keys(error: Any, path: DocPath) -> list[tuple[DocPath, str]]:
+    return _missing(path, error.validator_value, error.instance, error.schema.get("properties", {}))
+
+
+def _unknown_keys_of(error: Any, path: DocPath) -> list[tuple[DocPath, str]]:
+    return _unknown_keys(path, error.instance, error.schema.get("properties", {}))
+
+
+def _wrong_type(error: Any, path: DocPath) -> list[tuple[DocPath, str]]:
+    return [(path, _type_message(error.validator_value, error.instance, _definition(error.schema), path))]
+
+
+def _listed_twice(error: Any, path: DocPath) -> list[tuple[DocPath, str]]:
+    return _duplicates(path, error.instance)
+
+
+def _keyword_problem(error: Any, path: DocPath) -> list[tuple[DocPath, str]]:
+    """Any other keyword: the catalog's sentence for it, else jsonschema's own words."""
+    return [(path, _message(error) or error.message)]
+
+
+#: How an error of each of these keywords is told (the others: :func:`_keyword_problem`).
+_EXPLAIN = {
+    "required": _missing_keys,
+    "additionalProperties": _unknown_keys_of,
+    "type": _wrong_type,
+    "uniqueItems": _listed_twice,
+}
 
 
 def _type_message(expected: str | list[str], inst: Any, named: str | None, path: DocPath) -> str:
@@ -242,25 +264,38 @@ def _duplicates(path: DocPath, items: list[Any]) -> list[tuple[DocPath, str]]:
     return out
 
 
-def _message(kw: str, value: Any, inst: Any, schema: dict[str, Any], named: str | None) -> str | None:
+def _message(error: Any) -> str | None:
     """The catalog's sentence for one failed keyword; None: jsonschema's own words."""
-    if kw == "enum":
-        return _("{got} is not one of {items}", got=show_value(inst), items=join_list(value))
-    if kw == "const":
-        return _("{got} is not {schema!r}", got=show_value(inst), schema=value)
-    if kw in ("minimum", "maximum", "exclusiveMinimum"):
-        return _range_message(inst, schema)
-    if kw in ("minLength", "minItems"):
-        return _("must not be empty")
-    if kw in ("pattern", "format"):
-        return _pattern_message(value, inst, named)
-    if kw == "oneOf" and named == "starter":
-        return _('a starter has either "cards" (a fixed list) or "slots", not both or neither')
-    return None
+    say = _KEYWORD_MESSAGES.get(error.validator)
+    return say(error) if say is not None else None
 
 
-def _pattern_message(pattern: Any, inst: Any, named: str | None) -> str:
+def _enum_message(error: Any) -> str:
+    return _("{got} is not one of {items}", got=show_value(error.instance), items=join_list(error.validator_value))
+
+
+def _const_message(error: Any) -> str:
+    return _("{got} is not {schema!r}", got=show_value(error.instance), schema=error.validator_value)
+
+
+def _bound_message(error: Any) -> str:
+    return _range_message(error.instance, error.schema)
+
+
+def _empty_message(error: Any) -> str:
+    return _("must not be empty")
+
+
+def _one_of_message(error: Any) -> str | None:
+    """Only a starter's oneOf (cards or slots) has words of its own."""
+    if _definition(error.schema) != "starter":
+        return None
+    return _('a starter has either "cards" (a fixed list) or "slots", not both or neither')
+
+
+def _pattern_message(error: Any) -> str:
     """The sentence for a string that does not match its pattern (or format), by what it names."""
+    pattern, inst, named = error.validator_value, error.instance, _definition(error.schema)
     if named == "date":
         return _("{v!r} is not a date YYYY-MM-DD", v=inst)
     if named == "number":
@@ -270,6 +305,21 @@ def _pattern_message(pattern: Any, inst: Any, named: str | None) -> str:
     if named == "text":
         return _("must not be empty")
     return _("{got} does not match {pattern}", got=show_value(inst), pattern=pattern)
+
+
+#: The catalog's sentence for each keyword that has one.
+_KEYWORD_MESSAGES = {
+    "enum": _enum_message,
+    "const": _const_message,
+    "minimum": _bound_message,
+    "maximum": _bound_message,
+    "exclusiveMinimum": _bound_message,
+    "minLength": _empty_message,
+    "minItems": _empty_message,
+    "pattern": _pattern_message,
+    "format": _pattern_message,
+    "oneOf": _one_of_message,
+}
 
 
 def _range_message(v: Any, schema: dict[str, Any]) -> str:

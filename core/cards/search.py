@@ -46,23 +46,27 @@ def _rank(card: Card, q: str, qn: str) -> int | None:
 
 
 def _number_rank(key: str, qn: str) -> int | None:
-    if key == qn or key[2:] == qn:
+    if qn in (key, key[2:]):
         return 0
-    if len(qn) >= 2 and (key.endswith(qn) or key.startswith(qn) or key[2:].startswith(qn)):
+    if len(qn) >= 2 and _begins_or_ends(key, qn):
         return 1  # a parallel of the number (LO-0923 finds LO-0923-A), or the number's end
     return None
 
 
+def _begins_or_ends(key: str, qn: str) -> bool:
+    """``qn`` begins the number's key (or its digits, after the two letters) or ends it."""
+    return key.startswith(qn) or key[2:].startswith(qn) or key.endswith(qn)
+
+
 def _name_rank(card: Card, q: str) -> int | None:
-    if not q:
-        return None
+    """2: the name starts with ``q`` (never empty), 3: holds it, 4: the reading holds it."""
     name = fold(card.name)
     if name.startswith(q):
         return 2
     if q in name:
         return 3
     reading = fold(getattr(card, "reading", "") or "")
-    return 4 if reading and q in reading else None
+    return 4 if q in reading else None  # q is never empty: an empty reading holds nothing
 
 
 def _number_query(query: str, q: str) -> str:
@@ -85,5 +89,4 @@ def search_cards(cards: Iterable[Card], query: str, limit: int | None = None) ->
         if r is not None:
             found.append((r, c.number, c))
     found.sort(key=lambda x: (x[0], x[1]))
-    out = [c for _r, _n, c in found]
-    return out[:limit] if limit is not None else out
+    return [c for _r, _n, c in found][:limit]  # limit None: all of them

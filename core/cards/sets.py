@@ -1,5 +1,5 @@
-"""Set files: the ``lycee-set/1`` format, its loader, its writer, and CSV
-import of a user's own card list.
+"""Set files: the ``lycee-set/1`` format, its loader and its writer (the CSV
+import of a user's own card list is :mod:`core.cards.setcsv`).
 
 A set file describes one product version (docs/cards.md): its cards, its
 booster and its starters (the types are :mod:`core.cards.model`'s).  A file
@@ -22,11 +22,7 @@ never imports jsonschema; the second pass is cheap and always runs.
 
 from __future__ import annotations
 
-import csv
-import io
 import json
-import re
-import unicodedata
 from collections import Counter
 from collections.abc import Collection, Iterable
 from datetime import date
@@ -36,8 +32,6 @@ from typing import Any
 
 from core import labels
 from core.cards.model import (
-    ATTRIBUTES,
-    KANJI_ATTRIBUTE,
     MIN_BOOSTER_SIZE,
     MIN_STARTER_SIZE,
     PREFIX_TYPE,
@@ -49,37 +43,33 @@ from core.cards.model import (
     RaritySlot,
     StarterDef,
     Upgrade,
-    normalize_number,
+    cost_pairs,
+    in_attribute_order,
     slot_demand,
 )
 from core.cards.schema import (
     DocPath,
-    Problems,
     document_order,
     json_path,
     show_value,
     structure_problems,
 )
-from core.cards.setwrite import SCHEMA, card_to_dict, dump_set, set_to_dict  # writing: setwrite.py
+from core.cards.setwrite import SCHEMA, dump_set, set_to_dict  # writing: setwrite.py
 from core.errors import ValidationError, os_reason
 from core.i18n import _, join_list
 from sample_packs import set_paths
 
 __all__ = [
-    "CSV_COLUMNS",
-    "CSV_DEFAULT_RATING",
-    "CSV_REQUIRED",
     "SCHEMA",
-    "cardset_from_csv",
+    "card_from_doc",
+    "card_meaning",
     "dump_set",
     "load_sample_sets",
     "load_set",
-    "parse_attributes",
-    "parse_cost",
     "parse_json",
     "parse_set",
-    "read_cards_csv",
     "read_source",
+    "read_text",
     "set_to_dict",
 ]
 
@@ -101,40 +91,46 @@ class _Broken:
         n = len(path)
         return any(p[:n] == path or path[: len(p)] == p for p in self.paths)
 
+    def fields_inside(self, card: DocPath) -> set[str]:
+        """The fields of the card at ``card`` that a card's meaning reads and that are broken."""
+        return {key for key in ("number", "type", "rarity") if self(card + (key,))}
+
     def unreadable(self, path: DocPath) -> bool:
         """A problem at ``path`` or above it (a wrong type, say): nothing inside can be read."""
         return any(path[: len(p)] == p for p in self.paths)
 
 
-def _card_meaning(card: dict[str, Any], rarities: Iterable[str] | None, unsound: Collection[str] = ()) -> Found:
+def card_meaning(card: dict[str, Any], rarities: Iterable[str] | None, unsound: Collection[str] = ()) -> Found:
     """A card's number prefix names its type; its rarity is the set's (each
     checked unless a field it reads is ``unsound``)."""
     found: Found = []
-    if not {"number", "type"} & set(unsound) and TYPE_PREFIX[card["type"]] != card["number"][:2]:
-        prefix = card["number"][:2]
-        found.append(
-            (
-                ("type",),
-                _(
-                    "{prefix}- numbers are {type} cards, not {ctype}",
-                    prefix=prefix,
-                    type=labels.card_type_label(PREFIX_TYPE[prefix]),
-                    ctype=card["type"],
-                ),
-            )
-        )
-    if "rarity" not in unsound and rarities is not None and card["rarity"] not in rarities:
-        found.append(
-            (
-                ("rarity",),
-                _(
-                    "{rarity!r} is not one of the set's rarities ({items})",
-                    rarity=card["rarity"],
-                    items=join_list(rarities),
-                ),
-            )
-        )
+    if not {"number", "type"} & set(unsound):
+        found += _prefix_meaning(card["number"][:2], card["type"])
+    if "rarity" not in unsound:
+        found += _rarity_found(card["rarity"], ("rarity",), rarities)
     return found
+
+
+def _prefix_meaning(prefix: str, ctype: str) -> Found:
+    """A card of type ``ctype`` numbered with ``prefix`` when the prefix names another type."""
+    if TYPE_PREFIX[ctype] == prefix:
+        return []
+    what = _(
+        "{prefix}- numbers are {type} cards, not {ctype}",
+        prefix=prefix,
+        type=labels.card_type_label(PREFIX_TYPE[prefix]),
+        ctype=ctype,
+    )
+    return [(("type",), what)]
+
+
+def _rarity_found(rarity: str, where: DocPath, rarities: Iterable[str] | None) -> Found:
+    """``rarity`` (at ``where``) when it is not one of the set's (None: the set's are not known)."""
+    if rarities is None or rarity in rarities:
+        return []
+    return [
+        (where, _("{rarity!r} is not one of the set's rarities ({items})", rarity=rarity, items=join_list(rarities)))
+    ]
 
 
 def _cards_meaning(cards: list[Any], rarities: tuple[str, ...] | None, broken: _Broken) -> Found:
@@ -144,8 +140,7 @@ def _cards_meaning(cards: list[Any], rarities: tuple[str, ...] | None, broken: _
         if broken.unreadable(("cards", i)):
             continue
         here: DocPath = ("cards", i)
-        unsound = {key for key in ("number", "type", "rarity") if broken(here + (key,))}
-        found += [(here + p, what) for p, what in _card_meaning(card, rarities, unsound)]
+        found += [(here + p, what) for p, what in card_meaning(card, rarities, broken.fields_inside(here))]
         if not broken(here):
             found += _repeated_number(card["number"], i, first)
     return found
@@ -165,29 +160,24 @@ def _slots_meaning(slots: list[Any], path: DocPath, rarities: tuple[str, ...] | 
     """Slot and upgrade rarities are the set's; an upgrade changes the rarity; a
     slot's upgrade chances add up to at most 1."""
     found: Found = []
-
-    def among(rarity: str, where: DocPath) -> bool:
-        if rarities is None or rarity in rarities:
-            return True
-        found.append(
-            (
-                where,
-                _("{rarity!r} is not one of the set's rarities ({items})", rarity=rarity, items=join_list(rarities)),
-            )
-        )
-        return False
-
     for i, slot in enumerate(slots):
-        if broken(path + (i,)):
-            continue
-        among(slot["rarity"], path + (i, "rarity"))
-        upgrades = slot.get("upgrades") or []
-        for j, up in enumerate(upgrades):
-            where = path + (i, "upgrades", j, "rarity")
-            if among(up["rarity"], where) and up["rarity"] == slot["rarity"]:
-                found.append((where, _("an upgrade must change the rarity")))
-        found += _chances_meaning(upgrades, path + (i, "upgrades"))
+        if not broken(path + (i,)):
+            found += _slot_meaning(slot, path + (i,), rarities)
     return found
+
+
+def _slot_meaning(slot: dict[str, Any], path: DocPath, rarities: tuple[str, ...] | None) -> Found:
+    """One sound slot: its rarity, then each upgrade's (one of the set's, and another
+    than the slot's), then the upgrades' chances."""
+    found = _rarity_found(slot["rarity"], path + ("rarity",), rarities)
+    upgrades = slot.get("upgrades") or []
+    for j, up in enumerate(upgrades):
+        where = path + ("upgrades", j, "rarity")
+        wrong = _rarity_found(up["rarity"], where, rarities)
+        if not wrong and up["rarity"] == slot["rarity"]:
+            wrong = [(where, _("an upgrade must change the rarity"))]
+        found += wrong
+    return found + _chances_meaning(upgrades, path + ("upgrades",))
 
 
 def _chances_meaning(upgrades: list[dict], where: DocPath) -> Found:
@@ -215,14 +205,19 @@ def _fill_meaning(
 
 def _rarity_path(slots: tuple[RaritySlot, ...], path: DocPath, rarity: str) -> DocPath:
     """Where the slots ask for ``rarity``: the first slot of it, else the first upgrade to it."""
-    where: DocPath = path
     for i, s in enumerate(slots):
         if s.rarity == rarity:
             return path + (i, "rarity")
-        ups = [j for j, u in enumerate(s.upgrades) if u.rarity == rarity]
-        if ups and where == path:
-            where = path + (i, "upgrades", ups[0], "rarity")
-    return where
+    return _first_upgrade_to(slots, path, rarity)
+
+
+def _first_upgrade_to(slots: tuple[RaritySlot, ...], path: DocPath, rarity: str) -> DocPath:
+    """Where the first upgrade to ``rarity`` is (``path`` itself when none is)."""
+    for i, s in enumerate(slots):
+        for j, u in enumerate(s.upgrades):
+            if u.rarity == rarity:
+                return path + (i, "upgrades", j, "rarity")
+    return path
 
 
 def _short_words(what: str, rarity: str, need: int, have: int, distinct: bool) -> str:
@@ -285,14 +280,25 @@ def _starters_meaning(
     for i, st in enumerate(starters):
         path: DocPath = ("starters", i)
         found += _starter_id_meaning(st, i, ids)
-        if broken(path):
-            continue
-        if "cards" in st:
-            mine = _starter_cards_meaning(st["cards"], path, numbers)
-        else:
-            mine = _starter_slots_meaning(st, path, rarities, cards, broken)
-        found += mine or _starter_size_meaning(st, path)
+        if not broken(path):
+            found += _starter_meaning(st, path, rarities, cards, numbers, broken)
     return found
+
+
+def _starter_meaning(
+    st: dict,
+    path: DocPath,
+    rarities: tuple[str, ...] | None,
+    cards: tuple[Card, ...] | None,
+    numbers: set[str] | None,
+    broken: _Broken,
+) -> Found:
+    """A sound starter: its fixed list or its slots, then (when those hold) its size."""
+    if "cards" in st:
+        mine = _starter_cards_meaning(st["cards"], path, numbers)
+    else:
+        mine = _starter_slots_meaning(st, path, rarities, cards, broken)
+    return mine or _starter_size_meaning(st, path)
 
 
 def _starter_id_meaning(st: Any, i: int, ids: dict[str, int]) -> Found:
@@ -373,18 +379,23 @@ def _cards_part(
     found = _cards_meaning(data["cards"], rarities, broken)
     if found or broken(("cards",)):
         return found, None
-    return found, tuple(_card(c, "") for c in data["cards"])
+    return found, tuple(card_from_doc(c, "") for c in data["cards"])
 
 
 def _meaning(data: dict[str, Any], broken: _Broken) -> Found:
     """Every problem of a set file the schema cannot see (see the module docstring)."""
     rarities = tuple(data["rarities"]) if not broken(("rarities",)) else None
     found, cards = _cards_part(data, rarities, broken)
-    if data.get("booster") is not None and not broken.unreadable(("booster",)):
+    if _readable_part(data, "booster", broken):
         found += _booster_meaning(data["booster"], rarities, cards, broken)
-    if data.get("starters") is not None and not broken.unreadable(("starters",)):
+    if _readable_part(data, "starters", broken):
         found += _starters_meaning(data["starters"], rarities, cards, broken)
     return found
+
+
+def _readable_part(data: dict[str, Any], key: str, broken: _Broken) -> bool:
+    """The set file has the part ``key`` (a booster, its starters) and its structure lets it be read."""
+    return data.get(key) is not None and not broken.unreadable((key,))
 
 
 # -- building the set (from a checked document) -------------------------------------
@@ -395,16 +406,15 @@ def _dup(obj: dict[str, Any]) -> bool:
     return obj.get("duplicate_protection") is not False
 
 
-def _card(obj: dict[str, Any], set_code: str) -> Card:
+def card_from_doc(obj: dict[str, Any], set_code: str) -> Card:
     ctype = obj["type"]
-    cost = obj.get("cost") or {}
     stats = {k: obj[k] if ctype == "character" else None for k in ("ap", "dp", "sp")}
     return Card(
         number=obj["number"],
         name=obj["name"],
         type=ctype,
-        attributes=tuple(a for a in ATTRIBUTES if a in obj["attributes"]),
-        cost=tuple((a, cost[a]) for a in ATTRIBUTES if cost.get(a)),
+        attributes=in_attribute_order(obj["attributes"]),
+        cost=cost_pairs(obj.get("cost")),
         ex=obj["ex"],
         ap=stats["ap"],
         dp=stats["dp"],
@@ -454,7 +464,7 @@ def _build(data: dict[str, Any]) -> CardSet:
         version=data["version"],
         release_date=date.fromisoformat(data["release_date"]),
         rarities=tuple(data["rarities"]),
-        cards=tuple(_card(c, data["code"]) for c in data["cards"]),
+        cards=tuple(card_from_doc(c, data["code"]) for c in data["cards"]),
         booster=BoosterDef(booster["size"], _slots(booster["slots"]), _dup(booster)) if booster is not None else None,
         starters=tuple(_starter(s) for s in data.get("starters") or ()),
         sample=bool(data.get("sample")),
@@ -485,7 +495,7 @@ def parse_set(data: Any, source: str = "<set>", *, check_structure: bool = True)
     return _build(data)
 
 
-def _read_text(path: str | PathLike | Any) -> tuple[str, str]:
+def read_text(path: str | PathLike | Any) -> tuple[str, str]:
     """(text, source name) of a path or an importlib.resources Traversable."""
     if isinstance(path, (str, PathLike)):
         p = Path(fspath(path))
@@ -494,10 +504,10 @@ def _read_text(path: str | PathLike | Any) -> tuple[str, str]:
 
 
 def read_source(path: str | PathLike | Any) -> tuple[str, str]:
-    """Like _read_text, but an unreadable or non-UTF-8 file is a
+    """Like read_text, but an unreadable or non-UTF-8 file is a
     ValidationError naming the file."""
     try:
-        return _read_text(path)
+        return read_text(path)
     except OSError as e:
         raise ValidationError(str(path), [(_("file"), _("cannot be read: {reason}", reason=os_reason(e)))]) from None
     except UnicodeDecodeError:
@@ -532,261 +542,3 @@ def load_sample_sets() -> list[CardSet]:
     import jsonschema); their meaning is checked here."""
 
     return [load_set(p, check_structure=False) for p in set_paths()]
-
-
-# -- CSV import of a user's card list ------------------------------------------------
-
-CSV_COLUMNS = (
-    "number",
-    "name",
-    "type",
-    "attributes",
-    "cost",
-    "ex",
-    "ap",
-    "dp",
-    "sp",
-    "rarity",
-    "rating",
-    "text",
-    "max_copies",
-)
-CSV_REQUIRED = ("number", "name", "attributes", "rarity")
-#: Rating given to a card whose ``rating`` cell is blank.
-CSV_DEFAULT_RATING = 2
-
-_ATTR_TOKEN = re.compile(r"(snow|moon|flower|space|sun|star|雪|月|花|宙|日|無)\s*[:=]?\s*(\d*)", re.IGNORECASE)
-
-
-def _attr_name(tok: str) -> str:
-    return KANJI_ATTRIBUTE.get(tok, tok.lower())
-
-
-def parse_attributes(text: str) -> list[str]:
-    """``"snow moon"``, ``"snow|moon"``, ``"雪月"``, ``"雪・月"`` -> ``["snow", "moon"]``.
-    Raises ValueError on anything else."""
-    t = unicodedata.normalize("NFKC", text).strip()
-    out: list[str] = []
-
-    def take(m: re.Match[str]) -> str:
-        out.append(_attr_name(m.group(1)))
-        return "#" if m.group(2) else ""  # a count: not a list of attributes
-
-    rest = _ATTR_TOKEN.sub(take, t)
-    if re.sub(r"[\s|,/・;]+", "", rest):
-        raise ValueError(
-            _("{text!r} is not a list of attributes ({items} or 雪月花宙日無)", text=text, items=", ".join(ATTRIBUTES))
-        )
-    return out
-
-
-def parse_cost(text: str) -> dict[str, int]:
-    """``"snow:1 star:2"``, ``"snow=1,star=2"``, ``"雪1無2"``, ``"雪無無"`` -> ``{"snow": 1, "star": 2}``.
-    Raises ValueError on anything else."""
-    t = unicodedata.normalize("NFKC", text).strip()
-    out: dict[str, int] = {}
-
-    def take(m: re.Match[str]) -> str:
-        a = _attr_name(m.group(1))
-        out[a] = out.get(a, 0) + (int(m.group(2)) if m.group(2) else 1)
-        return ""
-
-    rest = _ATTR_TOKEN.sub(take, t)
-    if re.sub(r"[\s|,/・;]+", "", rest):
-        raise ValueError(_("{text!r} is not a cost like snow:1 star:2 or 雪1無2", text=text))
-    return out
-
-
-def _row_cells(row: list[str], cols: list[str], line: int, p: Problems) -> dict[str, str] | None:
-    """{column: cell} of a row; None for a blank row, or one wider than the header (a problem)."""
-    if not any(cell.strip() for cell in row):
-        return None
-    if len(row) > len(cols):
-        p.add(_("line {line}", line=line), _("{n} cells but the header has {cols}", n=len(row), cols=len(cols)))
-        return None
-    return {c: (row[i].strip() if i < len(row) else "") for i, c in enumerate(cols)}
-
-
-def _first_time(card: Card, line: int, first: dict[str, int], p: Problems) -> bool:
-    """The card's number was not on an earlier line (``first``: number -> line, updated); else a problem."""
-    if card.number in first:
-        p.add(_cell(line, "number"), _("{number} is also on line {line}", number=card.number, line=first[card.number]))
-        return False
-    first[card.number] = line
-    return True
-
-
-def read_cards_csv(
-    text: str, source: str = "<csv>", rarities: Iterable[str] | None = None, set_code: str = ""
-) -> list[Card]:
-    """Cards from a CSV card list (header row required; columns ``CSV_COLUMNS``,
-    of which ``CSV_REQUIRED`` must be present).  Blank cells: type from the
-    number prefix, no cost, EX 0, rating ``CSV_DEFAULT_RATING``, no text.
-    Raises ValidationError naming the line and column of every problem."""
-    p = Problems()
-    reader = csv.reader(io.StringIO(text.lstrip("\ufeff")))
-    cols = _csv_columns(reader, source)
-    rar = tuple(rarities) if rarities is not None else None
-    cards: list[Card] = []
-    first: dict[str, int] = {}
-    for row in reader:
-        line = reader.line_num
-        cells = _row_cells(row, cols, line, p)
-        if cells is None:
-            continue
-        card = _csv_card(cells, line, rar, set_code, p)
-        if card is not None and _first_time(card, line, first, p):
-            cards.append(card)
-    _refuse_bad_csv(source, p, cards)
-    return cards
-
-
-def _refuse_bad_csv(source: str, p: Problems, cards: list[Card]) -> None:
-    """ValidationError naming every problem of a CSV card list, or that it holds no card."""
-    if p.items:
-        raise ValidationError(source, p.items)
-    if not cards:
-        raise ValidationError(source, [(_("line {line}", line=2), _("no cards"))])
-
-
-def _column_problems(cols: list[str], p: Problems) -> None:
-    """The required columns the header lacks and the columns it names that are unknown."""
-    for c in CSV_REQUIRED:
-        if c not in cols:
-            p.add(_("line {line}", line=1), _("missing column {c!r}", c=c))
-    for c in cols:
-        if c and c not in CSV_COLUMNS:
-            p.add(
-                _("line {line}", line=1), _("unknown column {c!r} (known: {items})", c=c, items=", ".join(CSV_COLUMNS))
-            )
-
-
-def _csv_columns(reader, source: str) -> list[str]:
-    """The header row's columns; ValidationError when it lacks a required one or names one unknown."""
-    try:
-        header = next(reader)
-    except StopIteration:
-        raise ValidationError(source, [(_("line {line}", line=1), _("empty file: expected a header row"))]) from None
-    cols = [h.strip().lower() for h in header]
-    p = Problems()
-    _column_problems(cols, p)
-    if p.items:
-        raise ValidationError(source, p.items)
-    return cols
-
-
-def _cell(line: int, key: str) -> str:
-    return _("line {line}, column {key}", line=line, key=key)
-
-
-#: What a blank cell of a number column means (the others: not given).
-_BLANK_NUMBERS = {"ex": 0, "rating": CSV_DEFAULT_RATING}
-
-
-def _csv_where(line: int, path: DocPath) -> str:
-    """Where a card's problem is: its line and column (and the path inside the cell), or the line."""
-    if not path:
-        return _("line {line}", line=line)
-    return _cell(line, str(path[0])) + json_path(path[1:], root="")
-
-
-def _csv_card(cells: dict[str, str], line: int, rar: tuple[str, ...] | None, set_code: str, p: Problems) -> Card | None:
-    """The card of one CSV row, or None with its problems added."""
-    obj, bad = _csv_fields(cells, line, p)
-    found = _csv_problems(obj, bad, rar)
-    for path, what in found:
-        p.add(_csv_where(line, path), what)
-    if found or bad:
-        return None
-    return _card(obj, set_code)
-
-
-def _csv_problems(obj: dict[str, Any], bad: set[str], rar: tuple[str, ...] | None) -> list:
-    """What is wrong with a row's fields besides the ``bad`` cells already
-    reported: its structure, then (when that holds) what it means."""
-    found = [(path, what) for path, what in structure_problems(obj, "card") if not (path and path[0] in bad)]
-    if not found and not bad:
-        found = _card_meaning(obj, rar)
-    return found
-
-
-def _csv_number(v: str, key: str, obj: dict[str, Any], bad: set[str], line: int, p: Problems) -> None:
-    """One whole-number cell into ``obj`` (a blank one takes its default, if any); ``bad`` when it does not parse."""
-    if v == "":
-        if key in _BLANK_NUMBERS:
-            obj[key] = _BLANK_NUMBERS[key]
-        return
-    try:
-        obj[key] = int(unicodedata.normalize("NFKC", v))
-    except ValueError:
-        p.add(_cell(line, key), _("{v!r} is not a whole number", v=v))
-        bad.add(key)
-
-
-def _csv_identity(cells: dict[str, str]) -> dict[str, Any]:
-    """A card's number, name and type (from the number's prefix when blank)."""
-    num = normalize_number(cells["number"]) if cells.get("number") else None
-    return {
-        "number": num or cells.get("number", ""),
-        "name": cells.get("name", ""),
-        "type": cells.get("type") or (PREFIX_TYPE.get(num[:2]) if num else None) or "",
-    }
-
-
-def _csv_fields(cells: dict[str, str], line: int, p: Problems) -> tuple[dict[str, Any], set[str]]:
-    """The card's fields as the set format has them, and the cells that did
-    not parse (each already reported)."""
-    obj = _csv_identity(cells)
-    bad: set[str] = set()
-    for key, parse in (("attributes", parse_attributes), ("cost", parse_cost)):
-        try:
-            obj[key] = parse(cells.get(key, ""))
-        except ValueError as e:
-            p.add(_cell(line, key), str(e))
-            bad.add(key)
-    for key in ("ex", "ap", "dp", "sp", "rating", "max_copies"):
-        _csv_number(cells.get(key, ""), key, obj, bad, line, p)
-    obj["rarity"] = cells.get("rarity", "")
-    if cells.get("text"):
-        obj["text"] = cells["text"]
-    return obj, bad
-
-
-def cardset_from_csv(
-    source: str | PathLike | Any,
-    *,
-    code: str,
-    name: str,
-    version: str,
-    release_date: date | str,
-    rarities: Iterable[str] | None = None,
-    text: str | None = None,
-) -> CardSet:
-    """A :class:`CardSet` (no booster, no starters) from a user's CSV card list.
-
-    ``source`` is a path, or a label when ``text`` is given.  ``rarities``
-    (lowest first) defaults to the rarities in the order first seen.
-    The set gets its legality from ``version`` (matched against the calendar)
-    or else ``release_date``.
-    """
-    if text is None:
-        try:
-            text, label = _read_text(source)
-        except OSError as e:
-            raise ValidationError(
-                str(source), [(_("file"), _("cannot be read: {reason}", reason=os_reason(e)))]
-            ) from None
-    else:
-        label = str(source)
-    cards = read_cards_csv(text, label, rarities, set_code=code)
-    rar = tuple(rarities) if rarities is not None else tuple(dict.fromkeys(c.rarity for c in cards))
-    data = {
-        "schema": SCHEMA,
-        "code": code,
-        "name": name,
-        "version": version,
-        "release_date": release_date.isoformat() if isinstance(release_date, date) else release_date,
-        "rarities": list(rar),
-        "cards": [card_to_dict(c) for c in cards],
-    }
-    return parse_set(data, label)

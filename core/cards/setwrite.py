@@ -8,7 +8,7 @@ import json
 from collections.abc import Iterable
 from typing import Any
 
-from core.cards.model import Card, CardSet, RaritySlot
+from core.cards.model import Card, CardSet, Errata, RaritySlot, StarterDef
 
 __all__ = ["SCHEMA", "card_to_dict", "dump_set", "set_to_dict"]
 
@@ -34,10 +34,13 @@ def card_to_dict(c: Card) -> dict:
     if c.max_copies is not None:
         d["max_copies"] = c.max_copies
     if c.errata:
-        d["errata"] = [
-            {"date": e.date.isoformat(), "text": e.text, **({"note": e.note} if e.note else {})} for e in c.errata
-        ]
+        d["errata"] = [_erratum_to_dict(e) for e in c.errata]
     return d
+
+
+def _erratum_to_dict(e: Errata) -> dict[str, str]:
+    """The JSON form of an erratum (its note only when it has one)."""
+    return {"date": e.date.isoformat(), "text": e.text, **({"note": e.note} if e.note else {})}
 
 
 def _slots_to_list(slots: Iterable[RaritySlot]) -> list[dict]:
@@ -68,17 +71,20 @@ def set_to_dict(cs: CardSet) -> dict:
             "slots": _slots_to_list(cs.booster.slots),
             "duplicate_protection": cs.booster.duplicate_protection,
         }
-    d["starters"] = []
-    for s in cs.starters:
-        sd: dict[str, Any] = {"id": s.id, "name": s.name, "size": s.size}
-        if s.slots:
-            sd["slots"] = _slots_to_list(s.slots)
-            sd["duplicate_protection"] = s.duplicate_protection
-        else:
-            sd["cards"] = [{"number": n, "count": k} for n, k in s.cards]
-        d["starters"].append(sd)
+    d["starters"] = [_starter_to_dict(s) for s in cs.starters]
     d["cards"] = [card_to_dict(c) for c in cs.cards]
     return d
+
+
+def _starter_to_dict(s: StarterDef) -> dict[str, Any]:
+    """The JSON form of a starter: its rarity slots, or its fixed list of cards."""
+    sd: dict[str, Any] = {"id": s.id, "name": s.name, "size": s.size}
+    if s.slots:
+        sd["slots"] = _slots_to_list(s.slots)
+        sd["duplicate_protection"] = s.duplicate_protection
+    else:
+        sd["cards"] = [{"number": n, "count": k} for n, k in s.cards]
+    return sd
 
 
 def dump_set(cs: CardSet) -> str:

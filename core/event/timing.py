@@ -27,14 +27,17 @@ class Recommendation:
         return minutes >= self.low and (self.high is None or minutes <= self.high)
 
 
+#: kind -> (the range for best of one, for best of three); any other kind is constructed's
+_RECOMMENDED = {
+    "draft": (Recommendation(30, 40, "G-DRAFT-TIME"), Recommendation(50, None, "G-DRAFT-TIME")),
+    "sealed": (Recommendation(30, 50, "G-SEALED"), Recommendation(30, 50, "G-SEALED")),
+}
+_CONSTRUCTED = (Recommendation(20, 40, "G-BO1"), Recommendation(50, 100, "G-MATCH-TIME"))
+
+
 def recommended_minutes(kind: str, match: str) -> Recommendation:
-    if kind == "draft":
-        return Recommendation(30, 40, "G-DRAFT-TIME") if match == "bo1" else Recommendation(50, None, "G-DRAFT-TIME")
-    if kind == "sealed":
-        return Recommendation(30, 50, "G-SEALED")
-    if match == "bo1":
-        return Recommendation(20, 40, "G-BO1")
-    return Recommendation(50, 100, "G-MATCH-TIME")
+    bo1, bo3 = _RECOMMENDED.get(kind, _CONSTRUCTED)
+    return bo1 if match == "bo1" else bo3
 
 
 def minutes_advice(match: str, minutes: int, kind: str = "constructed") -> str | None:
@@ -44,13 +47,11 @@ def minutes_advice(match: str, minutes: int, kind: str = "constructed") -> str |
     r = recommended_minutes(kind, match)
     if r.fits(minutes):
         return None
-    rng = (
-        _("{low} to {high} minutes", low=r.low, high=r.high)
-        if r.high is not None
-        else _("{low} minutes or more", low=r.low)
-    )
     said = _(
-        "{minutes} minutes a match is outside the recommended {range} ({rule})", minutes=minutes, range=rng, rule=r.rule
+        "{minutes} minutes a match is outside the recommended {range} ({rule})",
+        minutes=minutes,
+        range=_range_words(r),
+        rule=r.rule,
     )
     if kind == "sealed" and match == "bo3":
         # G-SEALED names no match type: the sealed range applies to best of three too,
@@ -60,3 +61,10 @@ def minutes_advice(match: str, minutes: int, kind: str = "constructed") -> str |
             "G-MATCH-TIME (that is for constructed)"
         )
     return said
+
+
+def _range_words(r: Recommendation) -> str:
+    """The recommended range in words (open above when it has no upper bound)."""
+    if r.high is None:
+        return _("{low} minutes or more", low=r.low)
+    return _("{low} to {high} minutes", low=r.low, high=r.high)

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from core.i18n import _
 from core.reports.exports import scorecard_due
 from core.season.results import is_running
-from core.season.store import submissions_file
+from core.season.store import next_key, submissions_file
 
 if TYPE_CHECKING:
     from core.event.model import Event
@@ -23,10 +23,8 @@ __all__ = ["Deadline", "deadline_words", "deadlines", "record_written"]
 
 def _written_key(written: dict[str, dict], event_id: str) -> str:
     """The key of the event's earlier note (written again), else the next free one."""
-    did = next((k for k, d in written.items() if d["event"] == event_id), None)
-    if did is None:
-        did = str(1 + max((int(k) for k in written), default=0))
-    return did
+    earlier = [k for k, d in written.items() if d["event"] == event_id]
+    return earlier[0] if earlier else next_key(written)
 
 
 def record_written(root: Path, event: Event, folder: Path, now: datetime | None = None) -> None:
@@ -66,10 +64,13 @@ def deadlines(root: Path, events: list[Event], today: str) -> list[Deadline]:
 
 
 def deadline_words(d: Deadline) -> str:
+    return _("{name}: return by {due} (必着) · {progress}", name=d.name, due=d.due, progress=_progress_words(d))
+
+
+def _progress_words(d: Deadline) -> str:
+    """Where the submission stands: written (when), overdue, or not yet due."""
     if d.written:
-        state = _("submission written {at}", at=d.written[:10])
-    elif d.overdue:
-        state = _("not written: overdue")
-    else:
-        state = _("not written yet")
-    return _("{name}: return by {due} (必着) · {progress}", name=d.name, due=d.due, progress=state)
+        return _("submission written {at}", at=d.written[:10])
+    if d.overdue:
+        return _("not written: overdue")
+    return _("not written yet")

@@ -34,8 +34,8 @@ def _rate_event(model, players: dict, summary: dict) -> None:
     """Rate every match of one event that has two persons and a winner or a draw."""
     who = {p[0]: person_of(p[2], p[1]) for p in summary["players"]}
     for p1, p2, outcome, _stage in summary["matches"]:
-        if p2 is None or outcome not in _RANKS:
-            continue  # a bye or a double loss rates nothing
+        if outcome not in _RANKS:
+            continue  # a double loss rates nothing, nor a bye ("bye", or no p2: no person below)
         persons = _two_persons(who.get(p1), who.get(p2))
         if persons is not None:
             _rate_match(model, players, *persons, outcome)

@@ -72,11 +72,12 @@ def summary_of(event: Event, doc: dict | None = None) -> dict[str, Any]:
 
 def _members(doc: dict) -> dict[Any, str]:
     """{player id: member number} of the players the file gives one."""
-    members = {}
-    for p in doc.get("players") or []:
-        if isinstance(p, dict) and isinstance(p.get("member"), str) and p["member"]:
-            members[p.get("id")] = p["member"]
-    return members
+    return {p.get("id"): p["member"] for p in doc.get("players") or [] if _gives_member(p)}
+
+
+def _gives_member(p: Any) -> bool:
+    """A player entry of the file that gives a member number."""
+    return isinstance(p, dict) and isinstance(p.get("member"), str) and bool(p["member"])
 
 
 def _places(event: Event) -> dict[str, int]:

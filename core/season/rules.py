@@ -167,18 +167,19 @@ class _RuleParts:
 
     def rule(self) -> PointsRule:
         """The rule the parts make: match points (all three) or places, not both."""
-        rule, match, places = self.text, self.match, self.places
-        if match and places:
+        if self.match and self.places:
             raise RuleError(
-                _("season rule {rule!r}: give match points (win, draw, loss) or places, not both", rule=rule)
+                _("season rule {rule!r}: give match points (win, draw, loss) or places, not both", rule=self.text)
             )
-        if match:
-            return self._match_rule()
-        if not places:
+        return self._match_rule() if self.match else self._places_rule()
+
+    def _places_rule(self) -> PointsRule:
+        """Points by place: at least one place given (attendance alone scores nothing else)."""
+        if not self.places:
             raise RuleError(
-                _("season rule {rule!r}: attend alone scores nothing else: add win/draw/loss or places", rule=rule)
+                _("season rule {rule!r}: attend alone scores nothing else: add win/draw/loss or places", rule=self.text)
             )
-        return PointsRule("places", places=tuple(sorted(places)), attend=self.attend or 0)
+        return PointsRule("places", places=tuple(sorted(self.places)), attend=self.attend or 0)
 
     def _match_rule(self) -> PointsRule:
         """Match points: win, draw and loss, each given."""

@@ -24,7 +24,7 @@ from core.season.ratings import rate
 from core.season.results import event_key, summary_of
 from core.season.rules import PointsRule, parse_rule, scoring_notes
 from core.season.standings import Row, season_rows, tiebreak_words
-from core.season.store import SeasonFile
+from core.season.store import SeasonFile, next_key
 
 if TYPE_CHECKING:
     from core.store import DataDir
@@ -76,11 +76,6 @@ def _imported(data: dict) -> dict[str, dict]:
     return data.setdefault("imported", {})
 
 
-def _next_key(docs: dict[str, dict]) -> str:
-    """The next free numeric key of a table of the season file."""
-    return str(1 + max((int(k) for k in docs), default=0))
-
-
 def find(data: dict, ref: str) -> tuple[str, Season]:
     """(doc id, season) of ``ref``: a season id, or a unique name prefix."""
     docs = data.get("seasons") or {}
@@ -120,7 +115,7 @@ def new_season(
     with SeasonFile(root).writing() as data:
         docs = _seasons(data)
         s = Season(_next_season_id(docs), name.strip(), rule, best, min_events, ratings)
-        docs[_next_key(docs)] = s.to_doc()
+        docs[next_key(docs)] = s.to_doc()
     return s
 
 
@@ -266,16 +261,21 @@ def _store_import(data: dict, did: str, season: Season, path: Path, summary: dic
     earlier import of the same event); (replaced, unchanged)."""
     key = summary["key"]
     imp = _imported(data)
-    old = next((i for i, d in imp.items() if d["season"] == season.id and d["key"] == key), None)
+    old = _import_key(imp, season.id, key)
     row = {"season": season.id, "key": key, "source": path.name, "summary": summary}
     if old is not None:
         unchanged = imp[old]["summary"] == summary
         imp[old] = row
         return True, unchanged
-    imp[_next_key(imp)] = row
+    imp[next_key(imp)] = row
     season.events.append({"key": key, "imported": True})
     data["seasons"][did] = season.to_doc()
     return False, False
+
+
+def _import_key(imported: dict[str, dict], season_id: str, key: str) -> str | None:
+    """The key of the season's earlier import of the event ``key``, if it has one."""
+    return next((i for i, d in imported.items() if d["season"] == season_id and d["key"] == key), None)
 
 
 @dataclass
@@ -370,18 +370,20 @@ def standings(root: Path, dd: DataDir, ref: str) -> Standings:
     rows = season_rows(season.rule, evs, season.best, season.min_events)
     if season.ratings:
         rate(rows, evs)
-    events = [
-        {
-            "key": s["key"],
-            "id": s["id"],
-            "name": s["name"],
-            "date": s["date"],
-            "store": s.get("store"),
-            "running": s["running"],
-        }
-        for s in sorted(evs, key=lambda s: (s["date"], s["key"]))
-    ]
+    events = [_event_entry(s) for s in sorted(evs, key=lambda s: (s["date"], s["key"]))]
     return Standings(season, rows, events, problems)
+
+
+def _event_entry(s: dict) -> dict:
+    """An event of the standings as they list it: its key, id, name, date, store, and whether it runs."""
+    return {
+        "key": s["key"],
+        "id": s["id"],
+        "name": s["name"],
+        "date": s["date"],
+        "store": s.get("store"),
+        "running": s["running"],
+    }
 
 
 def today() -> _dt.date:
@@ -406,14 +408,16 @@ def standings_table(st: Standings) -> tuple[list[str], list[list[str]]]:
     header = [_("Rank"), _("Member"), _("Name"), _("Points"), _("Events counted"), _("Best"), _("Wins"), _("Tiebreak")]
     if rated:
         header.append(_("Rating"))
-    rows = []
-    for r in st.rows:
-        rank = str(r.rank) if r.rank is not None else _("(needs {k} events)", k=st.season.min_events)
-        row = [rank, r.member or "-", r.name, str(r.points), _events_cell(r), str(r.best), str(r.wins), tie_text(r)]
-        if rated:
-            row.append(_rating_cell(r))
-        rows.append(row)
-    return header, rows
+    return header, [_table_row(r, st.season.min_events, rated) for r in st.rows]
+
+
+def _table_row(r: Row, min_events: int, rated: bool) -> list[str]:
+    """One row of the standings in words (its rating too when the season rates)."""
+    rank = str(r.rank) if r.rank is not None else _("(needs {k} events)", k=min_events)
+    row = [rank, r.member or "-", r.name, str(r.points), _events_cell(r), str(r.best), str(r.wins), tie_text(r)]
+    if rated:
+        row.append(_rating_cell(r))
+    return row
 
 
 def _events_cell(r: Row) -> str:

@@ -16,6 +16,7 @@ placed it against its tied neighbour (``tie``).
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -87,14 +88,19 @@ def event_points(rule: PointsRule, summary: dict) -> dict[str, tuple[int, int]]:
     """{player id: (points, match wins)} of one event under ``rule``."""
     pts = {pid: _entry_points(rule, place, excluded) for pid, _name, _member, place, excluded in summary["players"]}
     wins = dict.fromkeys(pts, 0)
-    for p1, p2, outcome, stage in summary["matches"]:
-        if stage == "playoff":
-            continue  # 決定戦: orders the tied players only
-        for me, won, got in _match_results(rule, p1, p2, outcome):
-            wins[me] = wins.get(me, 0) + won
-            if rule.kind == "match":
-                pts[me] = pts.get(me, 0) + got
+    for me, won, got in _scored_results(rule, summary["matches"]):
+        wins[me] = wins.get(me, 0) + won
+        if rule.kind == "match":
+            pts[me] = pts.get(me, 0) + got
     return {pid: (pts.get(pid, 0), wins.get(pid, 0)) for pid in pts}
+
+
+def _scored_results(rule: PointsRule, matches: list) -> Iterator[tuple[str, int, int]]:
+    """(player, match wins, match points) of each player of each match that scores
+    (a playoff, 決定戦, orders the tied players only)."""
+    for p1, p2, outcome, stage in matches:
+        if stage != "playoff":
+            yield from _match_results(rule, p1, p2, outcome)
 
 
 def _entry_points(rule: PointsRule, place: int | None, excluded: bool) -> int:

@@ -29,7 +29,12 @@ from core.i18n import _
 from core.paths import PRIVATE_FILE, private_dir
 from core.store.journal import write_durably
 
-__all__ = ["SeasonFile", "submissions_file"]
+__all__ = ["SeasonFile", "next_key", "submissions_file"]
+
+
+def next_key(table: dict[str, Any]) -> str:
+    """The next free numeric key of a table of a season file (TinyDB's document ids)."""
+    return str(1 + max((int(k) for k in table), default=0))
 
 
 class SeasonFile:
