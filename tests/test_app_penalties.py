@@ -243,3 +243,32 @@ async def test_g_pen_1_a_player_the_desk_cannot_tell_keeps_the_penalty_form_and_
         await pilot.press("ctrl+s")
         await pilot.pause()
         assert app.screen is screen and [(p.player, p.level) for p in screen.event.penalties] == [("p2", "warning")]
+
+
+@pytest.mark.asyncio
+async def test_issue48_a_warning_with_a_game_loss_says_the_game_loss_at_80x24(tmp_path):
+    """Issue 48, G-PEN-1: a Warning issued with a game loss (Ctrl+B) records a
+    lost game in the player's open match, and the desk's message says so, with
+    the round and the table, beside the tally (it said only the Warning)."""
+    dd, st, d = _event(tmp_path)
+    d.pair_next()
+    m = d.event.rounds[0].matches[0]
+    eid = st.id
+    st.close()
+    app = LyceeApp(dd, open_event=eid, lang="ja")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        await pilot.press("ctrl+b")
+        await pilot.pause()
+        form = app.screen
+        form.query_one("#player").value = m.p1
+        form.query_one("#reason").value = "遅延行為"
+        form.query_one("#level").value = "warning"
+        form.query_one("#action").value = "game_loss"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert app.screen is screen
+        assert screen.event.rounds[0].matches[0].games == ("loss-p1",)
+        said = str(screen.query_one("#message").render())
+        assert "警告" in said and "ゲーム敗北" in said and "第1回戦1卓" in said, said
