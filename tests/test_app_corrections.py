@@ -116,7 +116,7 @@ async def test_l_later_shift_f8_opens_the_correction_where_the_terminal_swallows
 
 
 @pytest.mark.asyncio
-async def test_issue48_the_question_for_a_round_paired_but_not_played_says_no_played_at_80x24(tmp_path):
+async def test_l_later_the_question_for_a_round_paired_but_not_played_does_not_call_it_played_at_80x24(tmp_path):
     """Issue 48, L-LATER: round 2 paired and its clock started, with no result:
     the correction's question in Japanese at 80x24 does not call round 2 played
     (no 「対戦済み」, no 「対戦どおり」), and the way out beside the one other

@@ -137,7 +137,7 @@ async def test_design7_esc_and_f1_in_the_builder_s_footer_at_80x24(tmp_path, jap
 
 
 @pytest.mark.asyncio
-async def test_issue48_the_sealed_builder_s_header_whole_and_ctrl_s_shown_at_80x24(tmp_path, japanese):
+async def test_g_sealed_the_builder_s_header_whole_and_ctrl_s_shown_at_80x24(tmp_path, japanese):
     """Issue 48 (G-SEALED): the limited practice's sealed builder at 80x24 in Japanese: its header
     is whole (the deck's name and the match to their end, not cut with 「…」), and Ctrl+S (save)
     is in the footer and among the first keys of F1, in view without scrolling."""

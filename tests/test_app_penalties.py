@@ -246,7 +246,7 @@ async def test_g_pen_1_a_player_the_desk_cannot_tell_keeps_the_penalty_form_and_
 
 
 @pytest.mark.asyncio
-async def test_issue48_a_warning_with_a_game_loss_says_the_game_loss_at_80x24(tmp_path):
+async def test_g_pen_1_a_warning_with_a_game_loss_says_the_game_loss_at_80x24(tmp_path):
     """Issue 48, G-PEN-1: a Warning issued with a game loss (Ctrl+B) records a
     lost game in the player's open match, and the desk's message says so, with
     the round and the table, beside the tally (it said only the Warning)."""

@@ -726,7 +726,7 @@ async def test_the_serving_dialog_shows_addresses_and_who_can_read_without_scrol
     "collects, url",
     [(False, "http://192.0.2.1:8765/"), (True, "http://192.0.2.1:8765/"), (True, "http://127.0.0.1:8765/")],
 )
-async def test_issue48_the_serving_dialog_at_80x24_in_japanese_cuts_no_word_and_does_not_scroll(datadir, collects, url):
+async def test_design7_the_serving_dialog_at_80x24_in_japanese_cuts_no_word_and_does_not_scroll(datadir, collects, url):
     """issue 48: Ctrl+W's dialog at 80x24 in Japanese: every line of every label
     fits the label's width, so nothing wraps and no word is cut across lines
     (no 「ペー」/「ジ」, no 「掲」/「示」, the `lycee serve ... --host 127.0.0.1`
