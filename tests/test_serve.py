@@ -716,8 +716,8 @@ async def test_the_serving_dialog_shows_addresses_and_who_can_read_without_scrol
         texts = [str(lbl.render()) for lbl in dlg.query("Label")]
         assert any("http://192.0.2.1:8765/" in t for t in texts)
         every = i18n._(
-            "Every device on this network can open these pages: player names, pairings, results, "
-            "standings and announcements (never penalties, decklists, staff notes or the log)."
+            "Every device on this network can open these pages: names, pairings, results, "
+            "standings, announcements; never penalties, decklists, staff notes or the log."
         )
         assert every in texts and any(f"lycee serve {eid} --host 127.0.0.1" in t for t in texts)
 
@@ -759,6 +759,32 @@ async def test_design7_the_serving_dialog_at_80x24_in_japanese_cuts_no_word_and_
         assert f"lycee serve {eid} --host 127.0.0.1" in texts
         assert "このネットワークの全機器から開けます。" in texts
         assert ("デッキリスト用：スマートフォン用の /decklist" in texts) is collects
+
+
+@pytest.mark.parametrize("url", ["http://192.0.2.1:8765/", "http://127.0.0.1:8765/"])
+async def test_design7_the_serving_dialog_at_80x24_in_english_does_not_scroll(datadir, url):
+    """Ctrl+W's dialog at 80x24 in English for an event that collects decklists
+    (G-DECKLIST), with a network address and with none: English wraps between
+    words, and everything is in view (nothing to scroll); the command to serve
+    this PC only is whole on a line of its own."""
+    from textual.containers import VerticalScroll
+
+    from tui.app import LyceeApp
+    from tui.screens.serving import ServingDialog
+
+    store = datadir.create({"name": "Cup", "date": "2026-11-30", "sanctioned": False})
+    Desk(store).add_players(["Ann", "Ben", "Cho"])
+    Desk(store).set_settings({"decklists_required": True})
+    eid = store.id
+    store.close()
+    app = LyceeApp(datadir, open_event=eid, lang="en")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.push_screen(ServingDialog(app.screen, [url]))
+        await pilot.pause()
+        dlg = app.screen
+        assert dlg.query_one(VerticalScroll).max_scroll_y == 0
+        assert f"lycee serve {eid} --host 127.0.0.1" in [str(lbl.render()) for lbl in dlg.query("Label")]
 
 
 def test_feed_reads_only_the_new_records_and_matches_a_whole_read(desk):

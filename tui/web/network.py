@@ -138,13 +138,11 @@ def exposure(host: str, shown: list[str], event: str) -> list[str]:
         return [_("Only this PC can open these pages: phones and other devices cannot (--host {host}).", host=host)]
     lines = []
     if all("//127." in u for u in shown):
-        lines.append(
-            _("No network address found on this PC: phones cannot reach it until it is on the store's network.")
-        )
+        lines.append(_("No network address found on this PC: phones cannot reach it yet."))
     lines.append(
         _(
-            "Every device on this network can open these pages: player names, pairings, results, "
-            "standings and announcements (never penalties, decklists, staff notes or the log)."
+            "Every device on this network can open these pages: names, pairings, results, "
+            "standings, announcements; never penalties, decklists, staff notes or the log."
         )
     )
     # the command on a line of its own: whole, to copy, at any width
