@@ -5,6 +5,7 @@ unpublished served (core.rules.publish), the clock from the stored round clock."
 
 from __future__ import annotations
 
+import contextlib
 import re
 import socket
 from datetime import datetime, timezone
@@ -722,6 +723,26 @@ async def test_the_serving_dialog_shows_addresses_and_who_can_read_without_scrol
         assert every in texts and any(f"lycee serve {eid} --host 127.0.0.1" in t for t in texts)
 
 
+@contextlib.asynccontextmanager
+async def _serving_dialog_80x24(datadir, lang: str, collects: bool, url: str):
+    """Ctrl+W's dialog on an event (collecting decklists or not) served at ``url``, at 80x24
+    in ``lang``; yields the dialog and the event's id."""
+    from tui.app import LyceeApp
+    from tui.screens.serving import ServingDialog
+
+    store = datadir.create({"name": "Cup", "date": "2026-11-30", "sanctioned": False})
+    Desk(store).add_players(["Ann", "Ben", "Cho"])
+    Desk(store).set_settings({"decklists_required": collects})
+    eid = store.id
+    store.close()
+    app = LyceeApp(datadir, open_event=eid, lang=lang)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.push_screen(ServingDialog(app.screen, [url]))
+        await pilot.pause()
+        yield app.screen, eid
+
+
 @pytest.mark.parametrize(
     "collects, url",
     [(False, "http://192.0.2.1:8765/"), (True, "http://192.0.2.1:8765/"), (True, "http://127.0.0.1:8765/")],
@@ -735,20 +756,7 @@ async def test_design7_the_serving_dialog_at_80x24_in_japanese_cuts_no_word_and_
     from rich.cells import cell_len
     from textual.containers import VerticalScroll
 
-    from tui.app import LyceeApp
-    from tui.screens.serving import ServingDialog
-
-    store = datadir.create({"name": "Cup", "date": "2026-11-30", "sanctioned": False})
-    Desk(store).add_players(["Ann", "Ben", "Cho"])
-    Desk(store).set_settings({"decklists_required": collects})
-    eid = store.id
-    store.close()
-    app = LyceeApp(datadir, open_event=eid, lang="ja")
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        app.push_screen(ServingDialog(app.screen, [url]))
-        await pilot.pause()
-        dlg = app.screen
+    async with _serving_dialog_80x24(datadir, "ja", collects, url) as (dlg, eid):
         assert dlg.query_one(VerticalScroll).max_scroll_y == 0
         texts = []
         for lbl in dlg.query("Label"):
@@ -769,20 +777,7 @@ async def test_design7_the_serving_dialog_at_80x24_in_english_does_not_scroll(da
     this PC only is whole on a line of its own."""
     from textual.containers import VerticalScroll
 
-    from tui.app import LyceeApp
-    from tui.screens.serving import ServingDialog
-
-    store = datadir.create({"name": "Cup", "date": "2026-11-30", "sanctioned": False})
-    Desk(store).add_players(["Ann", "Ben", "Cho"])
-    Desk(store).set_settings({"decklists_required": True})
-    eid = store.id
-    store.close()
-    app = LyceeApp(datadir, open_event=eid, lang="en")
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        app.push_screen(ServingDialog(app.screen, [url]))
-        await pilot.pause()
-        dlg = app.screen
+    async with _serving_dialog_80x24(datadir, "en", True, url) as (dlg, eid):
         assert dlg.query_one(VerticalScroll).max_scroll_y == 0
         assert f"lycee serve {eid} --host 127.0.0.1" in [str(lbl.render()) for lbl in dlg.query("Label")]
 
