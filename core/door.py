@@ -73,6 +73,7 @@ from core.doorwire import too_deep as too_deep
 from core.errors import EventLocked, LyceeError
 from core.event.model import Event
 from core.i18n import _
+from core.paths import write_private
 
 if TYPE_CHECKING:
     import socket
@@ -239,19 +240,6 @@ def use_tcp(path: Path) -> bool:
 
 def own_uid() -> int | None:
     return os.geteuid() if hasattr(os, "geteuid") else None
-
-
-def write_private(path: Path, text: str) -> None:
-    """``text`` into ``path``, readable by this user only (mode 0600), whole or not at all."""
-    tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp")
-    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-    try:
-        os.write(fd, text.encode("utf-8"))
-        os.fsync(fd)
-    finally:
-        os.close(fd)
-    os.chmod(tmp, 0o600)
-    os.replace(tmp, path)
 
 
 def linger_close(conn: socket.socket) -> None:

@@ -68,6 +68,20 @@ def open_private(path: str | os.PathLike, flags: int) -> int:
     return os.open(path, flags, PRIVATE_FILE)
 
 
+def write_private(path: Path, text: str) -> None:
+    """``text`` into ``path``, readable by this user only (mode 0600), whole or not at all
+    (the desk's door file, core.door; the page server's locks, tui.web.locks)."""
+    tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp")
+    fd = open_private(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC)
+    try:
+        os.write(fd, text.encode("utf-8"))
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+    os.chmod(tmp, PRIVATE_FILE)  # an older file of that name kept its mode through O_CREAT
+    os.replace(tmp, path)
+
+
 def check_data_root(root: Path) -> Path:
     """``root`` when it is a folder, or missing (made at the first write);
     raises NotADirectoryError naming it when it, or the nearest part of it

@@ -113,3 +113,31 @@ async def test_l_later_shift_f8_opens_the_correction_where_the_terminal_swallows
         await pilot.press("shift+f8")
         await pilot.pause()
         assert app.screen.__class__.__name__ == "Prompt"
+
+
+@pytest.mark.asyncio
+async def test_l_later_the_question_for_a_round_paired_but_not_played_does_not_call_it_played_at_80x24(tmp_path):
+    """Issue 48, L-LATER: round 2 paired and its clock started, with no result:
+    the correction's question in Japanese at 80x24 does not call round 2 played
+    (no 「対戦済み」, no 「対戦どおり」), and the way out beside the one other
+    choice is not worded 「どちらもしない」 (neither of two)."""
+    from core import i18n
+
+    dd, st = _event(tmp_path, second_results=False)
+    Desk(st).start_clock()  # started: not "untouched", so no "pair again" either
+    eid = st.id
+    st.close()
+    app = LyceeApp(dd, open_event=eid, lang="ja")
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            await _correct(pilot, app, "1 1 0-2")
+            ask = app.screen
+            assert ask.__class__.__name__ == "Choose"
+            assert [k for k, _label in ask.choices] == ["keep", "undo"]
+            words = ask.title_text + " ".join(label for _k, label in ask.choices)
+            assert "第2回戦" in ask.title_text
+            for played in ("対戦済み", "対戦どおり", "どちらもしない"):
+                assert played not in words, words
+    finally:
+        i18n.set_language("en")

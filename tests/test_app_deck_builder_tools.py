@@ -137,6 +137,33 @@ async def test_design7_esc_and_f1_in_the_builder_s_footer_at_80x24(tmp_path, jap
 
 
 @pytest.mark.asyncio
+async def test_g_sealed_the_builder_s_header_whole_and_ctrl_s_shown_at_80x24(tmp_path, japanese):
+    """Issue 48 (G-SEALED): the limited practice's sealed builder at 80x24 in Japanese: its header
+    is whole (the deck's name and the match to their end, not cut with 「…」), and Ctrl+S (save)
+    is in the footer and among the first keys of F1, in view without scrolling."""
+    from core.labels import match_label, product_label
+
+    app = LyceeApp(DataDir(tmp_path), lang="ja")
+    cs = catalog().set("alpha")
+    pool = open_sealed(cs, "2s", random.Random(11)).cards
+    # the name the sealed practice gives (tui/screens/sealed.py), with a seed of 9 digits
+    name = ja("{set} sealed {product} {seed}", set="alpha", product=product_label("2s"), seed=509482849)
+    b = DeckBuilderScreen(cs, "sealed", pool, seed=509482849, name=name)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(b)
+        await pilot.pause()
+        title = b.query_one("#builder-title")
+        head = shown(app, title)
+        assert "…" not in head and name in head and match_label("bo3") in head, head
+        footer = shown(app, b.query_one("WholeKeysFooter"))
+        assert "^S " + ja("Save") in footer and "F1 " in footer, footer
+        await pilot.press("f1")
+        await until(pilot, lambda: not isinstance(app.screen, DeckBuilderScreen), "F1's key list")
+        keys = shown(app)
+        assert "^S" in keys and ja("Save") in keys, keys
+
+
+@pytest.mark.asyncio
 async def test_design7_l_asks_before_throwing_away_an_unsaved_deck_at_80x24(tmp_path, japanese):
     app, b = await _builder(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:

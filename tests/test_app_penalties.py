@@ -38,6 +38,18 @@ def _event(tmp_path, judges=("佐藤", "HJ"), players=8, rounds=None):
     return dd, st, d
 
 
+async def _issue_in_form(pilot, app, **values):
+    """Ctrl+B, the penalty form's boxes set (``player="p2"``: #player ...), Ctrl+S; the form."""
+    await pilot.press("ctrl+b")
+    await pilot.pause()
+    form = app.screen
+    for box, value in values.items():
+        form.query_one(f"#{box}").value = value
+    await pilot.press("ctrl+s")
+    await pilot.pause()
+    return form
+
+
 @pytest.mark.asyncio
 async def test_g_head_judge_an_appeal_is_ruled_in_the_app_and_the_list_shows_it(tmp_path):
     """G-HEAD-JUDGE, G-PEN-2: Ctrl+U (in F1 and the palette) opens the head
@@ -106,13 +118,7 @@ async def test_g_head_judge_the_penalty_form_never_offers_the_head_judge_while_a
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         screen = app.screen
-        await pilot.press("ctrl+b")
-        await pilot.pause()
-        form = app.screen
-        form.query_one("#player").value = "p2"
-        form.query_one("#reason").value = "slow play"
-        await pilot.press("ctrl+s")
-        await pilot.pause()
+        form = await _issue_in_form(pilot, app, player="p2", reason="slow play")
         assert app.screen is form and "ジャッジを選んで" in screen_text(app)
         form.query_one("#by").value = "鈴木"
         await pilot.press("ctrl+s")
@@ -229,17 +235,31 @@ async def test_g_pen_1_a_player_the_desk_cannot_tell_keeps_the_penalty_form_and_
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         screen = app.screen
-        await pilot.press("ctrl+b")
-        await pilot.pause()
-        form = app.screen
-        form.query_one("#player").value = "たかはし"
-        form.query_one("#reason").value = "遅延行為"
-        form.query_one("#level").value = "warning"
-        await pilot.press("ctrl+s")
-        await pilot.pause()
+        form = await _issue_in_form(pilot, app, player="たかはし", reason="遅延行為", level="warning")
         assert app.screen is form and "たかはし" in screen_text(app) and screen.event.penalties == ()
         assert form.query_one("#reason").value == "遅延行為" and form.query_one("#level").value == "warning"
         form.query_one("#player").value = "p2"
         await pilot.press("ctrl+s")
         await pilot.pause()
         assert app.screen is screen and [(p.player, p.level) for p in screen.event.penalties] == [("p2", "warning")]
+
+
+@pytest.mark.asyncio
+async def test_g_pen_1_a_warning_with_a_game_loss_says_the_game_loss_at_80x24(tmp_path):
+    """Issue 48, G-PEN-1: a Warning issued with a game loss (Ctrl+B) records a
+    lost game in the player's open match, and the desk's message says so, with
+    the round and the table, beside the tally (it said only the Warning)."""
+    dd, st, d = _event(tmp_path)
+    d.pair_next()
+    m = d.event.rounds[0].matches[0]
+    eid = st.id
+    st.close()
+    app = LyceeApp(dd, open_event=eid, lang="ja")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        await _issue_in_form(pilot, app, player=m.p1, reason="遅延行為", level="warning", action="game_loss")
+        assert app.screen is screen
+        assert screen.event.rounds[0].matches[0].games == ("loss-p1",)
+        said = str(screen.query_one("#message").render())
+        assert "警告" in said and "ゲーム敗北" in said and "第1回戦1卓" in said, said

@@ -166,6 +166,22 @@ def test_o_cards_onsale_a_card_is_legal_from_its_products_date(capsys, tmp_path)
     assert rc == 0 and "G-CARDS-VERSIONS" in out
 
 
+def test_o_cards_a_card_in_json_carries_the_card_lists_fields_its_set_and_the_text_in_force(capsys, tmp_path):
+    """`lycee card --json` and `lycee cards list --json` give a card as the card list stores
+    it (core.cards.cardlist.card_doc: every field, ability_name too), its set, and the text
+    in force (the date's for `card`, the latest for `list`): one shape for both (issue 48)."""
+    data = str(tmp_path / "data")
+    assert run(capsys, "--data-dir", data, "cards", "import", str(V1))[0] == 0
+    assert run(capsys, "--data-dir", data, "cards", "on-sale", P1, "2026-11-20")[0] == 0
+    rc, out, _err = run(capsys, "--data-dir", data, "card", "LO-0005-K", "--date", "2026-11-21", "--json")
+    row = json.loads(out)["cards"][0]
+    fields = set(cardlist.card_doc(Catalog.shipped().cards()[0]))
+    assert rc == 0 and fields | {"set"} == set(row["card"]) and row["card"]["text"] == row["text"], row
+    rc, out, _err = run(capsys, "--data-dir", data, "cards", "list", "--product", P1, "--json")
+    listed = json.loads(out)["cards"]
+    assert rc == 0 and listed and all(set(c) == fields | {"set"} for c in listed)
+
+
 def test_on_sale_of_an_unknown_product_names_it_and_changes_nothing(capsys, tmp_path):
     data = tmp_path / "data"
     run(capsys, "--data-dir", str(data), "cards", "import", str(V1))

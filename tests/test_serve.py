@@ -5,6 +5,7 @@ unpublished served (core.rules.publish), the clock from the stored round clock."
 
 from __future__ import annotations
 
+import contextlib
 import re
 import socket
 from datetime import datetime, timezone
@@ -671,7 +672,7 @@ def test_serve_prints_the_addresses_to_type_and_who_can_read(tmp_path, capsys, m
     assert re.search(r"http://192\.168\.10\.23:\d+/", out) and re.search(r"http://10\.1\.2\.3:\d+/", out)
     every = {
         "en": "Every device on this network can open these pages",
-        "ja": "このネットワーク上のすべての機器がこのページを開けます",
+        "ja": "このネットワークの全機器から開けます",
     }[lang]
     assert every in out and "--host 127.0.0.1" in out
     assert main(["--data-dir", data, "--lang", lang, "serve", eid, "--port", "0", "--host", "127.0.0.1"]) == 0
@@ -716,10 +717,69 @@ async def test_the_serving_dialog_shows_addresses_and_who_can_read_without_scrol
         texts = [str(lbl.render()) for lbl in dlg.query("Label")]
         assert any("http://192.0.2.1:8765/" in t for t in texts)
         every = i18n._(
-            "Every device on this network can open these pages: player names, pairings, results, "
-            "standings and announcements (never penalties, decklists, staff notes or the log)."
+            "Every device on this network can open these pages: names, pairings, results, "
+            "standings, announcements; never penalties, decklists, staff notes or the log."
         )
         assert every in texts and any(f"lycee serve {eid} --host 127.0.0.1" in t for t in texts)
+
+
+@contextlib.asynccontextmanager
+async def _serving_dialog_80x24(datadir, lang: str, collects: bool, url: str):
+    """Ctrl+W's dialog on an event (collecting decklists or not) served at ``url``, at 80x24
+    in ``lang``; yields the dialog and the event's id."""
+    from tui.app import LyceeApp
+    from tui.screens.serving import ServingDialog
+
+    store = datadir.create({"name": "Cup", "date": "2026-11-30", "sanctioned": False})
+    Desk(store).add_players(["Ann", "Ben", "Cho"])
+    Desk(store).set_settings({"decklists_required": collects})
+    eid = store.id
+    store.close()
+    app = LyceeApp(datadir, open_event=eid, lang=lang)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.push_screen(ServingDialog(app.screen, [url]))
+        await pilot.pause()
+        yield app.screen, eid
+
+
+@pytest.mark.parametrize(
+    "collects, url",
+    [(False, "http://192.0.2.1:8765/"), (True, "http://192.0.2.1:8765/"), (True, "http://127.0.0.1:8765/")],
+)
+async def test_design7_the_serving_dialog_at_80x24_in_japanese_cuts_no_word_and_does_not_scroll(datadir, collects, url):
+    """issue 48: Ctrl+W's dialog at 80x24 in Japanese: every line of every label
+    fits the label's width, so nothing wraps and no word is cut across lines
+    (no 「ペー」/「ジ」, no 「掲」/「示」, the `lycee serve ... --host 127.0.0.1`
+    command whole on its line), and the dialog does not scroll, with the
+    decklist page's line (G-DECKLIST) and with the no-network lines."""
+    from rich.cells import cell_len
+    from textual.containers import VerticalScroll
+
+    async with _serving_dialog_80x24(datadir, "ja", collects, url) as (dlg, eid):
+        assert dlg.query_one(VerticalScroll).max_scroll_y == 0
+        texts = []
+        for lbl in dlg.query("Label"):
+            lines = str(lbl.render()).split("\n")
+            texts += lines
+            assert lbl.content_size.height == len(lines), lines  # not one line wrapped
+            assert all(cell_len(line) <= lbl.content_size.width for line in lines), lines
+        assert f"lycee serve {eid} --host 127.0.0.1" in texts
+        assert "このネットワークの全機器から開けます。" in texts
+        assert ("デッキリスト用：スマートフォン用の /decklist" in texts) is collects
+
+
+@pytest.mark.parametrize("url", ["http://192.0.2.1:8765/", "http://127.0.0.1:8765/"])
+async def test_design7_the_serving_dialog_at_80x24_in_english_does_not_scroll(datadir, url):
+    """Ctrl+W's dialog at 80x24 in English for an event that collects decklists
+    (G-DECKLIST), with a network address and with none: English wraps between
+    words, and everything is in view (nothing to scroll); the command to serve
+    this PC only is whole on a line of its own."""
+    from textual.containers import VerticalScroll
+
+    async with _serving_dialog_80x24(datadir, "en", True, url) as (dlg, eid):
+        assert dlg.query_one(VerticalScroll).max_scroll_y == 0
+        assert f"lycee serve {eid} --host 127.0.0.1" in [str(lbl.render()) for lbl in dlg.query("Label")]
 
 
 def test_feed_reads_only_the_new_records_and_matches_a_whole_read(desk):

@@ -147,10 +147,31 @@ def penalty_said(before: Event, after: Event, pid: str, level: str) -> tuple[str
         w=now.warnings,
     )
     lost = match_loss_words(before, after, pid)
+    game = _game_loss_words(before, after)
+    if game:  # issue 48: a warning with a game loss said nothing of the game
+        msg += " · " + game
     more = escalation_text(was, now, p.name, excluded=p.excluded, rules=after.rules, match=lost)
     if more:
         return msg + " · " + more, True
     return (msg + " · " + lost if lost and after.penalties[-1].action == "match_loss" else msg), False
+
+
+def _game_loss_words(before: Event, after: Event) -> str:
+    """What the game loss the last penalty of ``after`` carries did (G-PEN-1), in words:
+    a game of the player's match recorded as lost, or the match over and standing as
+    played; "" when it carries none or has no match (a bye, no table)."""
+
+    pen = after.penalties[-1] if after.penalties else None
+    if pen is None or pen.action != "game_loss" or pen.round is None or pen.table is None:
+        return ""
+    m, was = (ev.rounds[pen.round - 1].match_at(pen.table) for ev in (after, before))
+    if m is None or was is None or m.is_bye:
+        return ""
+    if m.games != was.games:
+        return _(
+            "game loss: a game of their match at table {t} of round {r} is recorded as lost", t=m.table, r=pen.round
+        )
+    return _("game loss: their match at table {t} of round {r} was over and stands as played", t=m.table, r=pen.round)
 
 
 def appeal_choices(ev: Event) -> tuple[list[str], int]:

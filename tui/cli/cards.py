@@ -8,7 +8,7 @@ from datetime import date
 from pathlib import Path
 
 from core import labels
-from core.cards.cardlist import doc_card, join_active, product_key
+from core.cards.cardlist import card_doc, doc_card, join_active, product_key
 from core.cards.decks import check_deck, load_decklist
 from core.cards.legality import Catalog
 from core.cards.model import ATTRIBUTE_KANJI, is_overture_number, normalize_number
@@ -111,7 +111,7 @@ def _overture_row(cat, number: str, on: str, legal) -> dict:
     card = cat.get(number) if legal.status != "unknown" else None
     text = cat.text_for(number, on) if card is not None else None
     row = _row(number, card.name if card is not None else None, legal, text)
-    row.update(status=legal.status, product=legal.product, card=_card_json(card) if card else None)
+    row.update(status=legal.status, product=legal.product, card=_card_json(card, row["text"]) if card else None)
     return row
 
 
@@ -147,25 +147,10 @@ def _say_cards(args, on: str, rows: list[dict]) -> None:
         _print_card_row(r)
 
 
-def _card_json(c) -> dict:
-    return {
-        "number": c.number,
-        "name": c.name,
-        "type": c.type,
-        "attributes": list(c.attributes),
-        "cost": dict(c.cost),
-        "ex": c.ex,
-        "ap": c.ap,
-        "dp": c.dp,
-        "sp": c.sp,
-        "dmg": c.dmg,
-        "rarity": c.rarity,
-        "product": c.product,
-        "set": c.set_code,
-        "brand": c.brand,
-        "trait": c.trait,
-        "basic": c.basic,
-    }
+def _card_json(c, text: str | None) -> dict:
+    """A card in --json: the fields of the card list (core.cards.cardlist.card_doc), its set,
+    and ``text``: the text in force (the date's, or the latest erratum's)."""
+    return {**card_doc(c), "text": text, "set": c.set_code}
 
 
 def field_label(key: str) -> str:
@@ -466,7 +451,7 @@ def cmd_cards_list(args) -> int:
         return _list_products(args, stored)
     cards = _stored_cards(stored, args.product)
     if args.json:
-        out_json({"cards": [{**_card_json(c), "text": c.errata[-1].text if c.errata else c.text} for c in cards]})
+        out_json({"cards": [_card_json(c, c.errata[-1].text if c.errata else c.text) for c in cards]})
     else:
         _print_cards(cards)
     return 0

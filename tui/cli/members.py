@@ -42,6 +42,12 @@ def cmd_store_show(args) -> int:
 def cmd_members_add(args) -> int:
     m, others = _list(args).add(args.name, args.reading, args.number)
     print(m.number)
+    _say_namesakes(m, others)
+    return 0
+
+
+def _say_namesakes(m, others: list) -> None:
+    """On stderr, when other members share ``m``'s name: their numbers tell them apart."""
     if others:
         print(
             _(
@@ -51,7 +57,6 @@ def cmd_members_add(args) -> int:
             ),
             file=sys.stderr,
         )
-    return 0
 
 
 def cmd_members_remove(args) -> int:
@@ -68,15 +73,7 @@ def cmd_members_remove(args) -> int:
 def cmd_members_rename(args) -> int:
     old, new, others = _list(args).rename(args.number, args.name, args.reading)
     print(_("member {number}: {old} → {new}", number=new.number, old=shown(old.name), new=shown(new.name)))
-    if others:
-        print(
-            _(
-                "{name} is also the name of {others}: the numbers tell them apart",
-                name=shown(new.name),
-                others=", ".join(o.number for o in others),
-            ),
-            file=sys.stderr,
-        )
+    _say_namesakes(new, others)
     return 0
 
 
@@ -167,43 +164,35 @@ def store_arguments(st: argparse.ArgumentParser, parsers: Builder) -> None:
     sh.add_argument("--json", action="store_true")
 
 
+#: The positional arguments of the member actions: (dest, metavar).
+NUMBER, NAME = ("number", "NUMBER"), ("name", "NAME")
+
+
 def members_arguments(mb: argparse.ArgumentParser, parsers: Builder) -> None:
     mbs = mb.add_subparsers(title=_("member commands"), metavar="ACTION", required=True)
-    a = parsers.cmd(mbs, "add", cmd_members_add, _("add a member; prints the member number"))
-    a.add_argument("name", metavar="NAME")
+
+    def action(name: str, run, help_: str, *positional: tuple[str, str], json: bool = False):
+        """``lycee members NAME``: runs ``run``, takes ``positional`` and, with ``json``, --json."""
+        sp = parsers.cmd(mbs, name, run, help_)
+        for dest, metavar in positional:
+            sp.add_argument(dest, metavar=metavar)
+        if json:
+            sp.add_argument("--json", action="store_true")
+        return sp
+
+    a = action("add", cmd_members_add, _("add a member; prints the member number"), NAME)
     a.add_argument("--reading", metavar="よみ", help=_("the reading in kana (the list is in 五十音 order by it)"))
     a.add_argument("--number", metavar="MEMBER_NUMBER", help=_("the member number (default: the next M number)"))
-    rm = parsers.cmd(
-        mbs,
-        "remove",
-        cmd_members_remove,
-        _("forget a member: name and reading go, past results stay under the number"),
-    )
-    rm.add_argument("number", metavar="NUMBER")
-    ls = parsers.cmd(mbs, "list", cmd_members_list, _("the members, by reading in 五十音 order"))
-    ls.add_argument("--json", action="store_true")
-    im = parsers.cmd(
-        mbs,
-        "import",
-        cmd_members_import,
-        _("add the members of a CSV (name, reading, number; UTF-8 or Shift_JIS): all or nothing"),
-    )
-    im.add_argument("file", metavar="FILE.csv")
-    rn = parsers.cmd(mbs, "rename", cmd_members_rename, _("correct a member's name (and reading)"))
-    rn.add_argument("number", metavar="NUMBER")
-    rn.add_argument("name", metavar="NAME")
+    forget = _("forget a member: name and reading go, past results stay under the number")
+    action("remove", cmd_members_remove, forget, NUMBER)
+    action("list", cmd_members_list, _("the members, by reading in 五十音 order"), json=True)
+    csv = _("add the members of a CSV (name, reading, number; UTF-8 or Shift_JIS): all or nothing")
+    action("import", cmd_members_import, csv, ("file", "FILE.csv"))
+    rn = action("rename", cmd_members_rename, _("correct a member's name (and reading)"), NUMBER, NAME)
     rn.add_argument("--reading", metavar="よみ", help=_("the reading in kana (kept when not given)"))
-    mg = parsers.cmd(mbs, "merge", cmd_members_merge, _("two entries of one person: B goes into A (logged)"))
-    mg.add_argument("a", metavar="A")
-    mg.add_argument("b", metavar="B")
-    sw = parsers.cmd(
-        mbs,
-        "show",
-        cmd_members_show,
-        _("a member's history: events, records, places and penalties across the data folder's events"),
-    )
-    sw.add_argument("number", metavar="NUMBER")
-    sw.add_argument("--json", action="store_true")
+    action("merge", cmd_members_merge, _("two entries of one person: B goes into A (logged)"), ("a", "A"), ("b", "B"))
+    history = _("a member's history: events, records, places and penalties across the data folder's events")
+    action("show", cmd_members_show, history, NUMBER, json=True)
 
 
 #: `lycee COMMAND`'s arguments, by command (tui.cli.parser.commands names the module)

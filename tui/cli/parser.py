@@ -32,161 +32,159 @@ class Command(NamedTuple):
     add_help: bool = True  # False: the module gives its own -h (``build``)
 
 
+#: What a row of :func:`_run_by` may end with: a group of sub-commands, a command with its own -h.
+GROUP, OWN_HELP = {"group": True}, {"add_help": False}
+
+
+def _run_by(module: str, *rows: tuple) -> list[Command]:
+    """The commands ``module`` builds and runs, in the order given: each row their name, their
+    help and, for some, :data:`GROUP` or :data:`OWN_HELP` (one module's run of the table)."""
+    return [Command(name, module, help_, **(more[0] if more else {})) for name, help_, *more in rows]
+
+
 def commands() -> list[Command]:
     """Every command of ``lycee``, in the order of ``lycee --help`` (its help
     in the language in force)."""
     return [
-        Command("demo", "tui.cli.app", _("create a demo event with generated players and open it")),
-        Command("event", "tui.cli.events", _("create, list and delete events"), group=True),
-        Command("player", "tui.cli.players", _("add, rename, remove, drop and list players"), group=True),
-        Command("undo", "tui.cli.trail", _("undo the last action and say which")),
-        Command(
-            "redo", "tui.cli.trail", _("redo the last undo (only while nothing else was stored since) and say which")
+        *_run_by("tui.cli.app", ("demo", _("create a demo event with generated players and open it"))),
+        *_run_by("tui.cli.events", ("event", _("create, list and delete events"), GROUP)),
+        *_run_by("tui.cli.players", ("player", _("add, rename, remove, drop and list players"), GROUP)),
+        *_run_by(
+            "tui.cli.trail",
+            ("undo", _("undo the last action and say which")),
+            ("redo", _("redo the last undo (only while nothing else was stored since) and say which")),
+            ("log", _("the event's audit trail: every action, who and when")),
         ),
-        Command("log", "tui.cli.trail", _("the event's audit trail: every action, who and when")),
-        Command("export", "tui.cli.exchange", _("export the event, pairings, standings, scorecard or decklists")),
-        Command(
-            "import",
+        *_run_by(
             "tui.cli.exchange",
-            _("check a lycee-event/1 file as `lycee verify` does and store it; prints its id"),
+            ("export", _("export the event, pairings, standings, scorecard or decklists")),
+            ("import", _("check a lycee-event/1 file as `lycee verify` does and store it; prints its id")),
         ),
-        Command("pair", "tui.cli.engine", _("pair the next round; refuses while a result is missing")),
-        Command(
-            "result",
+        *_run_by("tui.cli.engine", ("pair", _("pair the next round; refuses while a result is missing"))),
+        *_run_by(
             "tui.cli.result",
-            _("record a result: games won-lost(-drawn) from the first-listed player's side, or id"),
+            ("result", _("record a result: games won-lost(-drawn) from the first-listed player's side, or id")),
         ),
-        Command("standings", "tui.cli.engine", _("standings with the event's tiebreakers")),
-        Command("top", "tui.cli.engine", _("cut to the top N of the Swiss standings for single elimination (G-SE)")),
-        Command(
-            "playoff",
+        *_run_by(
             "tui.cli.engine",
-            _("pair a playoff (決定戦) among players on equal points, instead of the tiebreakers (G-TIE-PLAYOFF)"),
-        ),
-        Command("deck", "tui.cli.cards", _("check a deck against the format and the legal card list"), group=True),
-        Command("card", "tui.cli.cards", _("is a card legal on a date, and which text applies (G-CARDS-*)")),
-        Command(
-            "cards",
-            "tui.cli.cards",
-            _("the store's card list: import the official list, on-sale dates, list the cards"),
-            group=True,
-        ),
-        Command(
-            "calendar",
-            "tui.cli.cards",
-            _(
-                "add a store's own legality calendar (later products, lycee-calendar/1) to an event; checked, and named on the report (G-CARDS-VERSIONS)"
+            ("standings", _("standings with the event's tiebreakers")),
+            ("top", _("cut to the top N of the Swiss standings for single elimination (G-SE)")),
+            (
+                "playoff",
+                _("pair a playoff (決定戦) among players on equal points, instead of the tiebreakers (G-TIE-PLAYOFF)"),
             ),
         ),
-        Command(
-            "sealed", "tui.cli.sealed_draft", _("open a sealed product and build a 40-card deck from it (G-SEALED)")
+        *_run_by(
+            "tui.cli.cards",
+            ("deck", _("check a deck against the format and the legal card list"), GROUP),
+            ("card", _("is a card legal on a date, and which text applies (G-CARDS-*)")),
+            (
+                "cards",
+                _("the store's card list: import the official list, on-sale dates, list the cards"),
+                GROUP,
+            ),
+            (
+                "calendar",
+                _(
+                    "add a store's own legality calendar (later products, lycee-calendar/1) to an event; checked, and named on the report (G-CARDS-VERSIONS)"
+                ),
+            ),
         ),
-        Command(
-            "draft",
+        *_run_by(
             "tui.cli.sealed_draft",
-            _(
-                "simulate a booster draft with bots and build every deck (G-DRAFT-1..4); `lycee draft review LOG` reviews a draft log pick by pick"
+            ("sealed", _("open a sealed product and build a 40-card deck from it (G-SEALED)")),
+            (
+                "draft",
+                _(
+                    "simulate a booster draft with bots and build every deck (G-DRAFT-1..4); `lycee draft review LOG` reviews a draft log pick by pick"
+                ),
             ),
         ),
-        Command(
-            "clock",
+        *_run_by(
             "tui.cli.round",
-            _("the round clock: start, pause, resume, status, extend a table, call time"),
-            group=True,
-        ),
-        Command(
-            "checkin",
-            "tui.cli.round",
-            _("a player is seated at the table (or a late player reports at the desk) (G-LATE-1/2)"),
-        ),
-        Command(
-            "late",
-            "tui.cli.round",
-            _("lateness due now (G-LATE-1 match loss at 5 min, G-LATE-2 drop at 30 min); confirm or dismiss"),
-        ),
-        Command(
-            "game",
-            "tui.cli.round",
-            _("enter games one by one (G-BO3, G-BO1, G-CONCEDE) and see who chooses next (G-NEXT-GAME)"),
-        ),
-        Command(
-            "id-decision",
-            "tui.cli.round",
-            _(
-                "intentional draw in an elimination or playoff match: the organizer orders a replay or, in the final only, declares no winner (G-ID-3)"
+            ("clock", _("the round clock: start, pause, resume, status, extend a table, call time"), GROUP),
+            ("checkin", _("a player is seated at the table (or a late player reports at the desk) (G-LATE-1/2)")),
+            ("late", _("lateness due now (G-LATE-1 match loss at 5 min, G-LATE-2 drop at 30 min); confirm or dismiss")),
+            ("game", _("enter games one by one (G-BO3, G-BO1, G-CONCEDE) and see who chooses next (G-NEXT-GAME)")),
+            (
+                "id-decision",
+                _(
+                    "intentional draw in an elimination or playoff match: the organizer orders a replay or, in the final only, declares no winner (G-ID-3)"
+                ),
             ),
+            ("penalty", _("issue a Notice or Warning (G-PEN-1/2); two Notices = one Warning, two Warnings exclude")),
+            ("penalties", _("penalty history, numbered (for appeals), with N/W marks (G-PEN-3)")),
+            ("appeal", _("the head judge's final ruling on an appealed penalty (G-HEAD-JUDGE)")),
+            ("staff", _("show or set the organizer, judges and head judge (G-ORGANIZER, G-JUDGE, G-HEAD-JUDGE)")),
         ),
-        Command(
-            "penalty",
-            "tui.cli.round",
-            _("issue a Notice or Warning (G-PEN-1/2); two Notices = one Warning, two Warnings exclude"),
+        *_run_by(
+            "tui.cli.decks",
+            ("decklist", _("register, show and check players' decklists (G-DECKLIST)"), GROUP),
         ),
-        Command("penalties", "tui.cli.round", _("penalty history, numbered (for appeals), with N/W marks (G-PEN-3)")),
-        Command("appeal", "tui.cli.round", _("the head judge's final ruling on an appealed penalty (G-HEAD-JUDGE)")),
-        Command(
-            "staff",
-            "tui.cli.round",
-            _("show or set the organizer, judges and head judge (G-ORGANIZER, G-JUDGE, G-HEAD-JUDGE)"),
-        ),
-        Command("decklist", "tui.cli.decks", _("register, show and check players' decklists (G-DECKLIST)"), group=True),
-        Command(
-            "build",
+        *_run_by(
             "tui.cli.build",
-            _("a sealed or draft event's deck-building phase (G-SEALED, G-DRAFT-*)"),
-            add_help=False,
+            ("build", _("a sealed or draft event's deck-building phase (G-SEALED, G-DRAFT-*)"), OWN_HELP),
+            ("pool", _("a player's pool in a sealed or draft event")),
         ),
-        Command("pool", "tui.cli.build", _("a player's pool in a sealed or draft event")),
-        Command(
-            "verify",
+        *_run_by(
             "tui.cli.verify",
-            _(
-                "independent re-check of every round, result, standing and placing; exit 0 when all hold, else the findings and exit 1"
+            (
+                "verify",
+                _(
+                    "independent re-check of every round, result, standing and placing; exit 0 when all hold, else the findings and exit 1"
+                ),
             ),
+            ("plan", _("projected finish time (HH:MM) and alternatives side by side")),
         ),
-        Command("plan", "tui.cli.verify", _("projected finish time (HH:MM) and alternatives side by side")),
-        Command(
-            "serve",
+        *_run_by(
             "tui.cli.serve",
-            _(
-                "read-only pages for phones and a TV (/tv), served from this PC; with phone reports on (event set --phone-reports) it also takes the players' reports when no other program holds the event"
+            (
+                "serve",
+                _(
+                    "read-only pages for phones and a TV (/tv), served from this PC; with phone reports on (event set --phone-reports) it also takes the players' reports when no other program holds the event"
+                ),
             ),
         ),
-        Command("announce", "tui.cli.publish", _("a line for the TV page and the phones (--clear takes it down)")),
-        Command(
-            "publish",
+        *_run_by(
             "tui.cli.publish",
-            _("put the current round's pairings up on the pages; --hold / --auto choose when rounds go up"),
+            ("announce", _("a line for the TV page and the phones (--clear takes it down)")),
+            (
+                "publish",
+                _("put the current round's pairings up on the pages; --hold / --auto choose when rounds go up"),
+            ),
         ),
-        Command(
-            "repair",
+        *_run_by(
             "tui.cli.repair",
-            _(
-                "rebuild a journal damaged in the middle: from its intact start (or the best backup) and every intact record after the damage; names each action it cannot recover and keeps the damaged file beside it (it never deletes it, and never runs by itself)"
+            (
+                "repair",
+                _(
+                    "rebuild a journal damaged in the middle: from its intact start (or the best backup) and every intact record after the damage; names each action it cannot recover and keeps the damaged file beside it (it never deletes it, and never runs by itself)"
+                ),
             ),
         ),
-        Command(
-            "reports",
+        *_run_by(
             "tui.cli.reports",
-            _(
-                "the players' phone reports of the current round; accept one side's, clear a table's or call staff to it"
+            (
+                "reports",
+                _(
+                    "the players' phone reports of the current round; accept one side's, clear a table's or call staff to it"
+                ),
             ),
         ),
-        Command("season", "tui.cli.season", _("seasons across events and stores: points, best N, imports"), group=True),
-        Command(
-            "deadlines",
+        *_run_by(
             "tui.cli.season",
-            _(
-                "each finished event's scorecard return deadline (event date + 14 days, 必着) and whether its submission was written"
+            ("season", _("seasons across events and stores: points, best N, imports"), GROUP),
+            (
+                "deadlines",
+                _(
+                    "each finished event's scorecard return deadline (event date + 14 days, 必着) and whether its submission was written"
+                ),
             ),
         ),
-        Command(
-            "store", "tui.cli.members", _("the store that runs the events (shown on every sheet and page)"), group=True
-        ),
-        Command(
-            "members",
+        *_run_by(
             "tui.cli.members",
-            _("the store's members (regulars): add, list, import, merge, history"),
-            group=True,
+            ("store", _("the store that runs the events (shown on every sheet and page)"), GROUP),
+            ("members", _("the store's members (regulars): add, list, import, merge, history"), GROUP),
         ),
     ]
 

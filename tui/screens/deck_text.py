@@ -4,6 +4,7 @@ score."""
 
 from __future__ import annotations
 
+from rich.cells import cell_len
 from rich.text import Text
 
 from core.i18n import _
@@ -36,25 +37,51 @@ def pair_name(pair: tuple[str, str]) -> str:
     return "".join(ATTRIBUTE_KANJI[a] for a in pair) + "+" + ATTRIBUTE_KANJI["star"]
 
 
-def builder_title(state: DeckState, player: str | None) -> str:
-    """The builder's title: the player (an event's pool) or the deck's name, the format, the set."""
+def builder_title(state: DeckState, player: str | None, width: int = 0) -> str:
+    """The builder's title: the player (an event's pool) or the deck's name, the format, the set;
+    with ``width``, the first of these that fits it, shortest last (issue 48: at 80 columns the
+    full one was cut before the deck's name ended): without "Deck builder" and the set's version,
+    then the name or the player with the match alone."""
+    cs, kind, match = state.cs, state.kind, state.match
     if player is not None:
-        return _(
-            "Deck builder · {player} · {kind} · {set} ({version}) · {match}",
-            player=player,
-            kind=kind_label(state.kind),
-            set=state.cs.code,
-            version=state.cs.version,
-            match=match_label(state.match),
-        )
-    return _(
-        "Deck builder · {kind} · {set} ({version}) · {name} · {match}",
-        kind=kind_label(state.kind),
-        set=state.cs.code,
-        version=state.cs.version,
-        name=state.name,
-        match=match_label(state.match),
-    )
+        titles = [
+            _(
+                "Deck builder · {player} · {kind} · {set} ({version}) · {match}",
+                player=player,
+                kind=kind_label(kind),
+                set=cs.code,
+                version=cs.version,
+                match=match_label(match),
+            ),
+            _(
+                "{player} · {kind} · {set} · {match}",
+                player=player,
+                kind=kind_label(kind),
+                set=cs.code,
+                match=match_label(match),
+            ),
+            _("{player} · {match}", player=player, match=match_label(match)),
+        ]
+    else:
+        titles = [
+            _(
+                "Deck builder · {kind} · {set} ({version}) · {name} · {match}",
+                kind=kind_label(kind),
+                set=cs.code,
+                version=cs.version,
+                name=state.name,
+                match=match_label(match),
+            ),
+            _(
+                "{kind} · {set} · {name} · {match}",
+                kind=kind_label(kind),
+                set=cs.code,
+                name=state.name,
+                match=match_label(match),
+            ),
+            _("{name} · {match}", name=state.name, match=match_label(match)),
+        ]
+    return next((t for t in titles if not width or cell_len(t) <= width), titles[-1])
 
 
 def builder_hint(narrow: bool, player: str | None) -> str:

@@ -70,6 +70,8 @@ class DeckBuilderScreen(LibraryActions, Translated, Screen):
         # Ctrl+R (an event player's pool only) and Esc before s: at 80 columns they show with F1
         Binding("ctrl+r", "register", "Register to the player", id="builder.register"),
         Binding("escape", "close", "Back", id="builder.close"),
+        # Ctrl+S right after Esc: at 80 columns it shows in the footer and at the top of F1 (issue 48)
+        Binding("ctrl+s", "save", "Save", id="builder.save"),
         Binding("s", "spare", "Spare", id="builder.spare"),
         # narrow terminals show the pool or the deck, Tab switches, and the footer says so (wide ones: this
         # binding is off, the hidden one below makes Tab the next list, as always)
@@ -84,7 +86,6 @@ class DeckBuilderScreen(LibraryActions, Translated, Screen):
         Binding("slash", "search", "Search by number or name", id="builder.search", show=False),
         Binding("g", "suggest", "Suggest", id="builder.suggest"),
         Binding("m", "match", "Bo3/Bo1", id="builder.match"),
-        Binding("ctrl+s", "save", "Save", id="builder.save"),
         Binding("l", "load", "Load", id="builder.load"),
         Binding("e", "export", "Export", id="builder.export"),
         Binding("tab", "pane", "Pool / deck", id="builder.pane", show=False, priority=True),
@@ -272,7 +273,8 @@ class DeckBuilderScreen(LibraryActions, Translated, Screen):
         (the filters and the order are unchanged)."""
         self.problems = self.check()
         n, s = sum(self.deck.values()), sum(self.spare.values())
-        title = builder_title(self.state, self.player_name if self.register else None)
+        # the title's room: the width less the label's padding
+        title = builder_title(self.state, self.player_name if self.register else None, self.app.size.width - 2)
         self.query_one("#builder-title", Label).update(title)
         filters = filter_line(self.state.filters, self.state.sort_key, self.state.query, self.app.size.width - 1)
         self.query_one("#filters", Label).update(filters)

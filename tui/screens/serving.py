@@ -119,6 +119,7 @@ class ServingDialog(Translated, ModalScreen[str | None]):
                     if ev.decklists_required:  # G-DECKLIST: where players enter their lists (one line at 80x24)
                         yield Label(Text(_("decklists: {path} on the phones' address", path="/decklist")))
                     # who can read the pages: the same words as `lycee serve`
+                    # (each line fits the 42 columns; the Japanese breaks between phrases)
                     for line in exposure(self.host, self.urls, self.event_screen.event_id):
                         yield Label(Text(line), classes="hint exposure")
                     # the whole instruction in a label that wraps; the box's placeholder stays short
@@ -133,7 +134,14 @@ class ServingDialog(Translated, ModalScreen[str | None]):
                     # one-row buttons on a small terminal: the addresses and who can read stay in view
                     small = h < 32
                     yield Button(_("Hold new rounds"), id="hold", compact=small)
-                    yield Button(_("Publish the round"), id="publish", variant="primary", compact=small)
+                    # right under it on a small terminal: the row saved keeps the no-network lines in view
+                    yield Button(
+                        _("Publish the round"),
+                        id="publish",
+                        variant="primary",
+                        compact=small,
+                        classes="tight" if small else "",
+                    )
                     yield Label("", id="serving-message", classes="hint")
 
     def on_mount(self) -> None:

@@ -83,6 +83,7 @@ def decklist_page(t: pages.T, event_name: str, token: str) -> str:
         '<meta name="referrer" content="no-referrer">'
         f"<title>{esc(event_name)} · {esc(t._('Your decklist'))}</title>"
         '<link rel="stylesheet" href="/static/app.css">'
+        '<script src="/static/code.js" defer></script>'  # the code and the token: shared
         '<script src="/static/decklist.js" defer></script></head>'
         f'<body data-page="decklist"><header><h1>{esc(event_name)}</h1>'
         f'<a class="lang" href="/decklist?lang={other}" hreflang="{other}" lang="{other}">{switch}</a></header>'

@@ -42,6 +42,7 @@ STATIC = {
     "/static/report.js": ("report.js", "text/javascript; charset=utf-8"),
     "/static/judge.js": ("judge.js", "text/javascript; charset=utf-8"),
     "/static/decklist.js": ("decklist.js", "text/javascript; charset=utf-8"),
+    "/static/code.js": ("code.js", "text/javascript; charset=utf-8"),  # report.js and decklist.js share it
 }
 #: The phone report page (tui.web.phone), served only with a writer and phone reports on;
 #: the judge page (tui.web.judge), served only with a writer.

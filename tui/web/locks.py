@@ -17,6 +17,8 @@ import os
 import time
 from pathlib import Path
 
+from core.paths import write_private
+
 LOCKS = ".{eid}.web-locks"
 UNLOCK = ".{eid}.web-unlock"
 
@@ -24,14 +26,6 @@ UNLOCK = ".{eid}.web-unlock"
 def paths(datadir, event_id: str) -> tuple[Path, Path]:
     folder = Path(datadir.events_dir)
     return folder / LOCKS.format(eid=event_id), folder / UNLOCK.format(eid=event_id)
-
-
-def _write_private(path: Path, text: str) -> None:
-    tmp = path.with_name(path.name + ".tmp")
-    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-    with os.fdopen(fd, "w", encoding="utf-8") as f:
-        f.write(text)
-    os.replace(tmp, path)
 
 
 def read_locks(datadir, event_id: str) -> list[dict] | None:
@@ -111,7 +105,7 @@ class Locks:
         if self.locks_file is None:
             return
         try:
-            _write_private(self.locks_file, json.dumps({"locks": self.listing()}, ensure_ascii=False))
+            write_private(self.locks_file, json.dumps({"locks": self.listing()}, ensure_ascii=False))
         except OSError:  # a read-only folder: the desk cannot see them, the server keeps them all the same
             pass
 

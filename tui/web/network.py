@@ -132,21 +132,21 @@ def urls(host: str, port: int) -> list[str]:
 def exposure(host: str, shown: list[str], event: str) -> list[str]:
     """Who can read ``event``'s pages served on ``host`` (the addresses
     ``shown``), in lines for the organizer: ``lycee serve`` and the app's
-    Ctrl+W dialog."""
+    Ctrl+W dialog; a line may hold line breaks (the Japanese, broken between
+    phrases to fit the dialog's 42 columns)."""
     if is_local_only(host):
         return [_("Only this PC can open these pages: phones and other devices cannot (--host {host}).", host=host)]
     lines = []
     if all("//127." in u for u in shown):
-        lines.append(
-            _("No network address found on this PC: phones cannot reach it until it is on the store's network.")
-        )
+        lines.append(_("No network address found on this PC: phones cannot reach it yet."))
     lines.append(
         _(
-            "Every device on this network can open these pages: player names, pairings, results, "
-            "standings and announcements (never penalties, decklists, staff notes or the log)."
+            "Every device on this network can open these pages: names, pairings, results, "
+            "standings, announcements; never penalties, decklists, staff notes or the log."
         )
     )
-    lines.append(_("To serve this PC only: lycee serve {event} --host 127.0.0.1", event=event))
+    # the command on a line of its own: whole, to copy, at any width
+    lines += [_("To serve this PC only:"), f"lycee serve {event} --host 127.0.0.1"]
     return lines
 
 

@@ -86,6 +86,7 @@ def report_page(t: pages.T, event_name: str, token: str, decklists: bool = False
         '<meta name="referrer" content="no-referrer">'
         f"<title>{esc(event_name)} · {esc(t._('Report your result'))}</title>"
         '<link rel="stylesheet" href="/static/app.css">'
+        '<script src="/static/code.js" defer></script>'  # the code and the token: shared
         '<script src="/static/report.js" defer></script></head>'
         f'<body data-page="report"><header><h1>{esc(event_name)}</h1>'
         f'<a class="lang" href="/report?lang={other}" hreflang="{other}" lang="{other}">{switch}</a></header>'

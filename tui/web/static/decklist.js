@@ -1,6 +1,5 @@
-/* lycee decklist page (tui.web.decklists): the code comes in the address's
-   fragment (#CODE) or is typed, kept in this tab only (sessionStorage, shared
-   with the report page) and taken out of the address bar.  As the player
+/* lycee decklist page (tui.web.decklists): the code as static/code.js takes
+   and keeps it (shared with the report page).  As the player
    types, the list goes to POST /api/decklist with "check": the desk's own
    check answers with its problems (nothing stored); Send registers it.
    Every text from the desk is shown as text, never as markup. */
@@ -16,19 +15,9 @@
   var who = document.getElementById("who");
   var count = document.getElementById("count");
   var list = document.getElementById("problems");
-  var code = (location.hash || "").replace(/^#/, "");
-  try {
-    if (code) sessionStorage.setItem("lycee-code", code);
-    else code = sessionStorage.getItem("lycee-code") || "";
-  } catch (e) { /* no storage: the code stays in this page only */ }
-  if (location.hash && history.replaceState) history.replaceState(null, "", location.pathname + location.search);
-  if (code) {
-    codeIn.value = code;
-    document.getElementById("coderow").hidden = true;
-  }
-  function fill(text, values) {
-    return text.replace(/\{(\w+)\}/g, function (m, k) { return values[k] != null ? values[k] : m; });
-  }
+  lyceeCode.take(codeIn);
+  var fill = lyceeCode.fill;
+  var post = lyceeCode.poster("/api/decklist", d);
   function say(text, status) { state.textContent = text; state.dataset.status = status || ""; }
   function lock(kind) {  /* kind: null, "locked" (round 1 is paired: see a judge) or "off" */
     var locked = !!kind;
@@ -53,25 +42,6 @@
       list.appendChild(li);
     });
   }
-  function renew() {  // an expired token is fetched anew; what was typed stays in the boxes
-    return fetch(location.pathname + location.search, { credentials: "same-origin", cache: "no-store" })
-      .then(function (r) { return r.text(); })
-      .then(function (html) {
-        var found = new DOMParser().parseFromString(html, "text/html").querySelector("[data-token]");
-        if (!found) throw new Error("no token");
-        d.token = found.dataset.token;
-      });
-  }
-  function post(body, again) {
-    return fetch("/api/decklist", {
-      method: "POST", credentials: "same-origin", cache: "no-store",
-      headers: { "Content-Type": "application/json", "X-Lycee-Token": d.token },
-      body: JSON.stringify(body)
-    }).then(function (r) { return r.json(); }).then(function (doc) {
-      if (doc.renew && !again) return renew().then(function () { return post(body, true); });
-      return doc;
-    });
-  }
   function show(doc, first) {
     if (doc.error && doc.name == null) {
       say(fill(d.error, { error: doc.error }), "error");
@@ -91,9 +61,7 @@
     var c = current();
     if (!c) return;
     post({ code: c }).then(function (doc) {
-      if (!doc.error) {
-        try { sessionStorage.setItem("lycee-code", c); } catch (e) { /* none */ }
-      }
+      if (!doc.error) lyceeCode.keep(c);
       show(doc, first);
     }, function () { say(d.offline, "error"); });
   }

@@ -1,9 +1,6 @@
-/* lycee report page: the code comes in the address's fragment (#CODE, from
-   the slip's QR code; never sent to the server in the address) or is typed;
-   it is kept in this tab only (sessionStorage) and taken out of the address
-   bar.  The result goes to POST /api/report as JSON with the page's token;
-   a token that has expired (the answer says "renew") is fetched again from
-   this page's address and the report sent once more: nothing typed is lost.
+/* lycee report page: the code, the token and its renewal as static/code.js
+   does them (shared with the decklist page).  The result goes to POST
+   /api/report.
    The page follows the live stream (/live?page=report): when the desk's
    reports change it shows its table's state again. */
 (function () {
@@ -15,19 +12,9 @@
   var resultIn = document.getElementById("result");
   var state = document.getElementById("state");
   var who = document.getElementById("who");
-  var code = (location.hash || "").replace(/^#/, "");
-  try {
-    if (code) sessionStorage.setItem("lycee-code", code);
-    else code = sessionStorage.getItem("lycee-code") || "";
-  } catch (e) { /* no storage: the code stays in this page only */ }
-  if (location.hash && history.replaceState) history.replaceState(null, "", location.pathname + location.search);
-  if (code) {
-    codeIn.value = code;
-    document.getElementById("coderow").hidden = true;
-  }
-  function fill(text, values) {
-    return text.replace(/\{(\w+)\}/g, function (m, k) { return values[k] != null ? values[k] : m; });
-  }
+  lyceeCode.take(codeIn);
+  var fill = lyceeCode.fill;
+  var post = lyceeCode.poster("/api/report", d);
   function say(text) { state.textContent = text; }
   function show(doc, sent) {
     state.dataset.status = doc.status || "";
@@ -49,32 +36,11 @@
     say(fill(text, { result: doc.result || "" }));
     if (doc.said && !resultIn.value) resultIn.value = doc.said;
   }
-  function renew() {
-    return fetch(location.pathname + location.search, { credentials: "same-origin", cache: "no-store" })
-      .then(function (r) { return r.text(); })
-      .then(function (html) {
-        var found = new DOMParser().parseFromString(html, "text/html").querySelector("[data-token]");
-        if (!found) throw new Error("no token");
-        d.token = found.dataset.token;
-      });
-  }
-  function post(body, again) {
-    return fetch("/api/report", {
-      method: "POST", credentials: "same-origin", cache: "no-store",
-      headers: { "Content-Type": "application/json", "X-Lycee-Token": d.token },
-      body: JSON.stringify(body)
-    }).then(function (r) { return r.json(); }).then(function (doc) {
-      if (doc.renew && !again) return renew().then(function () { return post(body, true); });
-      return doc;
-    });
-  }
   function lookup() {
     var c = codeIn.value.trim();
     if (!c) return;
     post({ code: c }).then(function (doc) {
-      if (!doc.error) {
-        try { sessionStorage.setItem("lycee-code", c); } catch (e) { /* none */ }
-      }
+      if (!doc.error) lyceeCode.keep(c);
       show(doc);
     }, function () { say(d.offline); });
   }
