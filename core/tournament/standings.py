@@ -40,6 +40,7 @@ docs/rules.md fixes them):
 from __future__ import annotations
 
 import threading
+from collections import Counter
 from dataclasses import dataclass, field, replace
 from math import lcm
 
@@ -161,20 +162,32 @@ class Ledger:
 
     def __init__(self, event: Event):
         self.figs = None
-        players = event.players
-        n = len(players)
-        self.ids = [p.id for p in players]
-        index = self.index = {pid: i for i, pid in enumerate(self.ids)}
-        wins = self.wins = [0] * n
-        draws = self.draws = [0] * n
-        byes = self.byes = [0] * n
+        n = len(event.players)
+        self.ids = [p.id for p in event.players]
+        self.index = {pid: i for i, pid in enumerate(self.ids)}
+        self.wins = [0] * n
+        self.draws = [0] * n
+        self.byes = [0] * n
+        self.gpts = [0] * n
+        self.games = [0] * n
+        self.opps: list[list[int]] = [[] for _ in range(n)]
         alone = [0] * n  # rounds counted without an opponent: byes, and a bye's double loss
-        gpts = self.gpts = [0] * n
-        games = self.games = [0] * n
-        opps: list[list[int]] = [[] for _ in range(n)]
-        self.opps = opps
+        #: Swiss matches of two players left out (no result yet, or a player not registered):
+        #: 0 when ``opps`` holds every Swiss meeting (core.tournament.pairing reads them from it)
+        self.uncounted = self._count_swiss_matches(event, alone)
+        # a win is 3 points, a draw 1 (G-SWISS-POINTS; a bye is a win); each match counted is a
+        # round played: counted here once a player, not once a match
+        self.points = [3 * w + d for w, d in zip(self.wins, self.draws)]
+        rounds = self.rounds = [len(o) + k for o, k in zip(self.opps, alone)]
+        # each match counted is a win, a draw or a loss of each of its players
+        self.losses = [r - w - d for r, w, d in zip(rounds, self.wins, self.draws)]
+
+    def _count_swiss_matches(self, event: Event, alone: list[int]) -> int:
+        """Count every Swiss match with a result (games, opponents, wins and
+        draws; a loss is what is left); returns the two-player matches left out."""
+        get = self.index.get
+        wins, draws, gpts, games, opps = self.wins, self.draws, self.gpts, self.games, self.opps
         uncounted = 0
-        get = index.get
         for rnd in event.rounds:
             if rnd.stage != "swiss":
                 continue
@@ -183,27 +196,11 @@ class Ledger:
             # bye has the 3 points that are his (not ranked below the losers
             # with 0, issue 48)
             for m in rnd.matches:
-                out = m.outcome
-                if out is None:
-                    if m.p2 is not None:
-                        uncounted += 1
+                if m.p2 is None:
+                    self._count_bye(m, alone)
                     continue
-                a = get(m.p1)
-                if a is None:
-                    if m.p2 is not None:
-                        uncounted += 1
-                    continue
-                if m.p2 is None:  # a bye: a match win counted 2-0
-                    alone[a] += 1
-                    if out == "double_loss":  # a loss (counted below, with every loss)
-                        continue
-                    wins[a] += 1
-                    byes[a] += 1
-                    gpts[a] += 6
-                    games[a] += 2
-                    continue
-                b = get(m.p2)
-                if b is None:
+                out, a, b = m.outcome, get(m.p1), get(m.p2)
+                if out is None or a is None or b is None:
                     uncounted += 1
                     continue
                 w1, w2, d = m.p1_wins, m.p2_wins, m.draws
@@ -222,15 +219,22 @@ class Ledger:
                     draws[a] += 1
                     draws[b] += 1
                 # else double_loss (or anything unknown): a loss each, counted below
-        # a win is 3 points, a draw 1 (G-SWISS-POINTS; a bye is a win); each match counted is a
-        # round played: counted here once a player, not once a match
-        self.points = [3 * w + d for w, d in zip(wins, draws)]
-        rounds = self.rounds = [len(o) + k for o, k in zip(opps, alone)]
-        # each match counted is a win, a draw or a loss of each of its players
-        self.losses = [r - w - d for r, w, d in zip(rounds, wins, draws)]
-        #: Swiss matches of two players left out above (no result yet, or a player not registered):
-        #: 0 when ``opps`` holds every Swiss meeting (core.tournament.pairing reads them from it)
-        self.uncounted = uncounted
+        return uncounted
+
+    def _count_bye(self, m: Match, alone: list[int]) -> None:
+        """A bye with its result: a match win counted 2-0, or with a double
+        loss a loss (counted with every loss); one without, or for a player
+        not registered, is left out."""
+        a = self.index.get(m.p1)
+        if m.outcome is None or a is None:
+            return
+        alone[a] += 1
+        if m.outcome == "double_loss":
+            return
+        self.wins[a] += 1
+        self.byes[a] += 1
+        self.gpts[a] += 6
+        self.games[a] += 2
 
 
 #: (players, rounds) -> (players, rounds, ledger) of the last few events counted, oldest first.
@@ -519,26 +523,38 @@ def standings(event: Event) -> list[StandingRow]:
     in registration order.
     """
     led, fig, keys, tags, order = ranked_table(event)
+    order, ranks = _excluded_last(event, order, keys, tags)
+    # (key, values, denominator or None for a count): one division per figure
+    shown = [(name, fig.of(name), tb.scale(fig) if tb.percent else None) for name, tb in TIEBREAKERS.items()]
+    return _standing_rows(event.players, order, ranks, led, fig, tags, shown)
+
+
+def _excluded_last(event: Event, order: list[int], keys, tags) -> tuple[list[int], list[int | None]]:
+    """The players in standings order and their ranks (G-TIE-1).  O-PEN-2: under
+    the Overture rules a disqualified player is left out of the ranking: listed
+    last, without a rank (their results stay for their opponents)."""
     players = event.players
-    # O-PEN-2: under the Overture rules a disqualified player is left out of the
-    # ranking: listed last, without a rank (their results stay for their opponents)
     out = {i for i in order if players[i].excluded} if event.rules == "overture" else set()
     order = [i for i in order if i not in out] + [i for i in order if i in out]
     ranks: list[int | None] = [*_ranks(order[: len(order) - len(out)], keys, tags), *([None] * len(out))]
-    count: dict[int | None, int] = {}
-    for r in ranks:
-        count[r] = count.get(r, 0) + 1
-    scale = fig.scale
-    # (key, values, denominator or None for a count): one division per figure
-    shown = [(name, fig.of(name), tb.scale(fig) if tb.percent else None) for name, tb in TIEBREAKERS.items()]
+    return order, ranks
+
+
+def _standing_rows(
+    players, order: list[int], ranks: list[int | None], led: Ledger, fig: Figures, tags, shown
+) -> list[StandingRow]:
+    """The rows of the standings, players in ``order`` with their ``ranks``;
+    ``shown`` lists each tiebreaker's values and the denominator of a percentage."""
+    count = Counter(ranks)
+    mwp, scale = fig.mwp, fig.scale
     rows = []
-    for pos, i in enumerate(order):
+    for rank, i in zip(ranks, order):
         p = players[i]
         w, lo, d = led.wins[i], led.losses[i], led.draws[i]
         figures = {name: vals[i] if den is None else vals[i] / den for name, vals, den in shown}
         rows.append(
             StandingRow(
-                rank=ranks[pos],
+                rank=rank,
                 id=p.id,
                 name=p.name,
                 points=led.points[i],
@@ -551,10 +567,10 @@ def standings(event: Event) -> list[StandingRow]:
                 gw=figures["gw"],
                 ogw=figures["ogw"],
                 status=p.status,
-                mwp=fig.mwp[i] / scale,
+                mwp=mwp[i] / scale,
                 byes=led.byes[i],
                 matches=led.rounds[i],
-                shared=ranks[pos] is not None and count[ranks[pos]] > 1,
+                shared=rank is not None and count[rank] > 1,
                 playoff=bool(tags[i]),
                 figures=figures,
             )
