@@ -30,20 +30,8 @@ def max_weight_matching(n: int, edges: Sequence[tuple[int, int, int]], maxcardin
     nedge = len(edges)
     if nvertex == 0 or nedge == 0:
         return [-1] * nvertex
-    ei = [e[0] for e in edges]
-    ej = [e[1] for e in edges]
-    ew = [e[2] for e in edges]
+    ei, ej, ew, endpoint, neighbend = _flat_graph(nvertex, edges)
     maxweight = max(0, *ew)
-    # endpoint[p]: the vertex at end p of edge p//2 (p even: i, p odd: j).
-    endpoint = [0] * (2 * nedge)
-    for k in range(nedge):
-        endpoint[2 * k] = ei[k]
-        endpoint[2 * k + 1] = ej[k]
-    # neighbend[v]: the remote endpoints of the edges at v.
-    neighbend: list[list[int]] = [[] for _ in range(nvertex)]
-    for k in range(nedge):
-        neighbend[ei[k]].append(2 * k + 1)
-        neighbend[ej[k]].append(2 * k)
 
     two_n = 2 * nvertex
     # mate[v]: remote endpoint of v's matched edge, or -1.
@@ -385,7 +373,7 @@ def max_weight_matching(n: int, edges: Sequence[tuple[int, int, int]], maxcardin
                 found.append((least[0], deltatype, least[1]))
         if not found:
             return 1, max(0, min(dualvar[:nvertex])), -1
-        delta, deltatype, target = min(found, key=_first)
+        delta, deltatype, target = min(found)  # on equal deltas the lower type, as found first
         return deltatype, delta, target
 
     def update_duals(delta: int) -> None:
@@ -440,6 +428,16 @@ def max_weight_matching(n: int, edges: Sequence[tuple[int, int, int]], maxcardin
     return [endpoint[m] if m >= 0 else -1 for m in mate]
 
 
-def _first(pair: tuple) -> int:
-    """The figure a candidate of the dual change is compared by."""
-    return pair[0]
+def _flat_graph(n: int, edges: Sequence[tuple[int, int, int]]):
+    """The graph as flat arrays: each edge's ends ``ei``, ``ej`` and weight ``ew``;
+    ``endpoint[p]`` the vertex at end ``p`` of edge ``p // 2`` (``p`` even: i,
+    odd: j); ``neighbend[v]`` the remote endpoints of the edges at ``v``."""
+    ei = [e[0] for e in edges]
+    ej = [e[1] for e in edges]
+    ew = [e[2] for e in edges]
+    endpoint = [v for e in edges for v in (e[0], e[1])]
+    neighbend: list[list[int]] = [[] for _ in range(n)]
+    for k, (i, j) in enumerate(zip(ei, ej)):
+        neighbend[i].append(2 * k + 1)
+        neighbend[j].append(2 * k)
+    return ei, ej, ew, endpoint, neighbend

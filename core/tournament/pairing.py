@@ -105,6 +105,7 @@ import random
 from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import partial
+from itertools import groupby
 from operator import is_not
 
 from core.errors import RuleError
@@ -247,12 +248,17 @@ def _met_sets(event: Event, ids: list[str], led: Ledger | None = None) -> list[s
 
 def _met_from_rounds(event: Event, ids: list[str]) -> list[set[int]]:
     """Previous Swiss opponents read from the event's rounds, round by round."""
-    local = {pid: i for i, pid in enumerate(ids)}
+    local = _local_index(ids)
     met: list[set[int]] = [set() for _ in ids]
     for a, b in _local_pairs(_swiss_meetings(event), local):
         met[a].add(b)
         met[b].add(a)
     return met
+
+
+def _local_index(ids: list[str]) -> dict[str, int]:
+    """Each player id of ``ids`` by its local index (its position there)."""
+    return {pid: i for i, pid in enumerate(ids)}
 
 
 def _local_pairs(pairs, local: dict[str, int]) -> Iterator[tuple[int, int]]:
@@ -288,7 +294,7 @@ def _met_from_ledger(led: Ledger, ids: list[str]) -> list[set[int]]:
 def _apart_sets(pairs, ids: list[str]) -> list[set[int]] | None:
     """Keep-apart partners as sets of local indices; None when no pair of
     ``pairs`` has both players among ``ids``."""
-    local = {pid: i for i, pid in enumerate(ids)}
+    local = _local_index(ids)
     out: list[set[int]] = [set() for _ in ids]
     found = False
     for x, y in _local_pairs(pairs, local):
@@ -334,7 +340,7 @@ def pairing_cost(event: Event, matches) -> PairingCost:
     led = Ledger.of(event)
     pairs_ids = [(m.p1, m.p2) for m in matches if m.p2 is not None]
     ids = [x for ab in pairs_ids for x in ab]
-    local = {pid: i for i, pid in enumerate(ids)}
+    local = _local_index(ids)
     pts = [led.points[led.index[pid]] for pid in ids]
     met = _met_sets(event, ids)
     pairs = [(local[a], local[b]) for a, b in pairs_ids]
@@ -342,8 +348,7 @@ def pairing_cost(event: Event, matches) -> PairingCost:
 
 
 def _cost(pts: list[int], met: list[set[int]], pairs, apart: list[set[int]] | None = None) -> PairingCost:
-    values = sorted(set(pts), reverse=True)
-    gi = {v: i for i, v in enumerate(values)}
+    values, gi = _group_index(pts)
     floats = [0] * max(0, len(values) - 1)
     rem = sq = outside = diff = kept = 0
     for a, b in pairs:
@@ -420,24 +425,26 @@ def _window_solutions(runs, cache: dict[tuple[int, int], _Window], groups, value
 
 def _score_groups(pts: list[int]) -> tuple[list[int], list[list[int]]]:
     """The points held, highest first, and the players of each (a score group), in player order."""
-    values = sorted(set(pts), reverse=True)
-    gi = {v: i for i, v in enumerate(values)}
+    values, gi = _group_index(pts)
     groups: list[list[int]] = [[] for _ in values]
     for p, v in enumerate(pts):
         groups[gi[v]].append(p)
     return values, groups
 
 
+def _group_index(pts: list[int]) -> tuple[list[int], dict[int, int]]:
+    """The points held, highest first, and each total's score group (its position there)."""
+    values = sorted(set(pts), reverse=True)
+    return values, {v: i for i, v in enumerate(values)}
+
+
 def _runs(bad: set[int], k: int) -> list[tuple[int, int]]:
+    """The runs of consecutive groups of ``0..k-1`` in ``bad``, as (first, last): the windows."""
     runs = []
-    start = None
-    for i in range(k + 1):
-        if i < k and i in bad:
-            if start is None:
-                start = i
-        elif start is not None:
-            runs.append((start, i - 1))
-            start = None
+    for marked, run in groupby(range(k), key=bad.__contains__):
+        if marked:
+            groups = list(run)
+            runs.append((groups[0], groups[-1]))
     return runs
 
 
@@ -542,18 +549,22 @@ def _takeable_floater(inner: list[tuple[int, int]], floater: int, next_members, 
     """The player who floats down: ``floater``, unless it has met everybody of
     the next group; then it swaps into a pair (in place) and one who can be
     taken there floats instead (if any)."""
-    mf = met[floater]
-    if not all(x in mf for x in next_members):
+    if _has_unmet(floater, next_members, met):
         return floater
+    mf = met[floater]
     for idx in range(len(inner)):
         a, b = inner[idx]
         for stay, go in ((a, b), (b, a)):
-            if stay not in mf:
-                mg = met[go]
-                if any(x not in mg for x in next_members):
-                    inner[idx] = (floater, stay)
-                    return go
+            if stay not in mf and _has_unmet(go, next_members, met):
+                inner[idx] = (floater, stay)
+                return go
     return floater
+
+
+def _has_unmet(player: int, members, met) -> bool:
+    """Whether ``player`` has not met somebody of ``members`` (a group they may float into)."""
+    seen = met[player]
+    return any(x not in seen for x in members)
 
 
 def _assign(ext: list[int], order: list[int], met) -> dict[int, int] | None:
@@ -602,7 +613,7 @@ def _frame(a: int, b: int, groups, values) -> _Frame:
     has_down = b < k - 1
     players = [p for g in range(a, b + 1) for p in groups[g]]
     grp = {p: g for g in range(a, b + 1) for p in groups[g]}
-    above = sum(len(groups[g]) for g in range(a))
+    above = sum(map(len, groups[:a]))
     t0, nb, maxd2 = _crossings(a, b, has_up, has_down, values)
     return _Frame(a, b, players, grp, a == 0 and b == k - 1, has_up, has_down, above % 2, t0, nb, maxd2)
 
@@ -700,11 +711,9 @@ def _serves(f: _Frame, mate: list[int], m_u: int, n_ups: int) -> bool:
     every window player) and leaves up either fewer than ``m_u`` players or
     exactly those the window must send up."""
     nw = len(f.players)
-    if not all(mate[d] >= 0 for d in range(nw, nw + m_u)):
-        return False
-    if not f.has_down and not all(mate[x] >= 0 for x in range(nw)):
-        return False
-    return n_ups < m_u or n_ups == f.p_up
+    ups_paired = -1 not in mate[nw : nw + m_u]
+    window_paired = f.has_down or -1 not in mate[:nw]
+    return ups_paired and window_paired and (n_ups < m_u or n_ups == f.p_up)
 
 
 def _window_of(f: _Frame, mate: list[int], m_u: int, rng) -> _Window | None:
