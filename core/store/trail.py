@@ -260,17 +260,22 @@ def history_rows(acts: list[dict], query=None) -> list[dict]:
     for a in acts:
         if query is not None and not query(a):
             continue
-        try:
-            text = rules.describe(a)
-        except (KeyError, TypeError, ValueError, AttributeError):
-            text = str(a.get("type"))
-        if isinstance(a.get("redo"), int):  # a redo: the action again, after the undo it reverses
-            text += _(" (redo of the undo #{seq})", seq=a["redo"])
-        row = {**a, "undone": a["seq"] in undone, "text": text}
+        row = {**a, "undone": a["seq"] in undone, "text": _row_text(a)}
         if "data" in a:
             row["data"] = shown_data(str(a.get("type")), a["data"])  # a PIN's hash never leaves the journal
         rows.append(row)
     return rows
+
+
+def _row_text(a: dict) -> str:
+    """What action ``a`` did, in words (its kind when it cannot be described), a redo named as one."""
+    try:
+        text = rules.describe(a)
+    except (KeyError, TypeError, ValueError, AttributeError):
+        text = str(a.get("type"))
+    if isinstance(a.get("redo"), int):  # a redo: the action again, after the undo it reverses
+        text += _(" (redo of the undo #{seq})", seq=a["redo"])
+    return text
 
 
 def trail_query(kind: str | None = None, actor: str | None = None, round_number: int | None = None):

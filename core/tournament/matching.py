@@ -156,16 +156,19 @@ def max_weight_matching(n: int, edges: Sequence[tuple[int, int, int]], maxcardin
         bestedgeto = [-1] * two_n
         for bv in path:
             for nblist in neighbour_edges(bv):
-                for kk in nblist:
-                    i, j = ei[kk], ej[kk]
-                    if inblossom[j] == b:
-                        i, j = j, i
-                    bj = inblossom[j]
-                    if bj != b and label[bj] == 1 and (bestedgeto[bj] == -1 or slack(kk) < slack(bestedgeto[bj])):
-                        bestedgeto[bj] = kk
+                note_edges_to_s(b, nblist, bestedgeto)
             blossombestedges[bv] = None
             bestedge[bv] = -1
         return [kk for kk in bestedgeto if kk != -1]
+
+    def note_edges_to_s(b: int, nblist: list[int], bestedgeto: list[int]) -> None:
+        # Of the edges nblist at blossom b, keep in bestedgeto the least-slack
+        # one to each other S-blossom.
+        for kk in nblist:
+            j = ej[kk] if inblossom[ej[kk]] != b else ei[kk]
+            bj = inblossom[j]
+            if bj != b and label[bj] == 1 and (bestedgeto[bj] == -1 or slack(kk) < slack(bestedgeto[bj])):
+                bestedgeto[bj] = kk
 
     def way_round(childs: list[int], j: int) -> tuple[int, int, int]:
         # The even-length way round a blossom from child j to its base:
@@ -190,6 +193,10 @@ def max_weight_matching(n: int, edges: Sequence[tuple[int, int, int]], maxcardin
                     inblossom[v] = s
         if (not endstage) and label[b] == 2:
             relabel_expanded(b, childs)
+        release_blossom(b)
+
+    def release_blossom(b: int) -> None:
+        # Blossom b is gone: clear its entries and return it to the unused pool.
         label[b] = labelend[b] = -1
         blossomchilds[b] = blossomendps[b] = None
         blossombase[b] = -1
@@ -377,6 +384,7 @@ def max_weight_matching(n: int, edges: Sequence[tuple[int, int, int]], maxcardin
         return deltatype, delta, target
 
     def update_duals(delta: int) -> None:
+        # S-vertices and T-blossoms give delta up, T-vertices and S-blossoms take it.
         for v in range(nvertex):
             lb = label[inblossom[v]]
             if lb == 1:

@@ -183,9 +183,14 @@ def _kept_apart(
     counted with the rematches instead, above the points order)."""
     met = _met_sets(event, ids, led)
     avoid = _apart_sets(event.apart if apart is None else apart, ids)
-    if avoid is not None and apart_first:
-        return [m | x for m, x in zip(met, avoid)], None
+    if apart_first:
+        return _avoided(met, avoid), None
     return met, avoid
+
+
+def _avoided(met: list[set[int]], apart: list[set[int]] | None) -> list[set[int]]:
+    """Whom each player is kept from: those they met, and their keep-apart partners."""
+    return met if apart is None else [m | x for m, x in zip(met, apart)]
 
 
 def _tables(pairs, ids: list[str], pts: list[int]) -> list[Match]:
@@ -397,7 +402,7 @@ def _solve(
         return []
     values, groups = _score_groups(pts)
     k = len(values)
-    avoid = met if apart is None else [m | x for m, x in zip(met, apart)]
+    avoid = _avoided(met, apart)
     bad: set[int] = set()
     cache: dict[tuple[int, int], _Window] = {}
     while True:

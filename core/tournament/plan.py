@@ -349,13 +349,18 @@ def clock_time(t: datetime) -> str:
 
 
 def _figures(times: list[RoundTimes], history: list[list[dict]]):
-    over, turn, slot = _slots([t for t in times])
+    over, turn, slot = _slots(times)
     if over:
-        return _mean(over), (_mean(turn) if turn else DEFAULT_TURNAROUND), slot, "event", len(over)
+        return *_means(over, turn), slot, "event", len(over)
     h_over, h_turn, h_slot = _history_slots(history)
     if h_over:
-        return _mean(h_over), (_mean(h_turn) if h_turn else DEFAULT_TURNAROUND), h_slot, "store", 0
+        return *_means(h_over, h_turn), h_slot, "store", 0
     return DEFAULT_OVERRUN, DEFAULT_TURNAROUND, [], "default", 0
+
+
+def _means(over: list[float], turn: list[float]) -> tuple[float | None, float]:
+    """The mean overrun, and the mean turnaround (the default one when none was measured)."""
+    return _mean(over), (_mean(turn) if turn else DEFAULT_TURNAROUND)
 
 
 def _history_slots(history: list[list[dict]]) -> tuple[list[float], list[float], list[float]]:

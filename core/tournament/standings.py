@@ -533,11 +533,17 @@ def _excluded_last(event: Event, order: list[int], keys, tags) -> tuple[list[int
     """The players in standings order and their ranks (G-TIE-1).  O-PEN-2: under
     the Overture rules a disqualified player is left out of the ranking: listed
     last, without a rank (their results stay for their opponents)."""
-    players = event.players
-    out = {i for i in order if players[i].excluded} if event.rules == "overture" else set()
+    out = _unranked(event, order)
     order = [i for i in order if i not in out] + [i for i in order if i in out]
     ranks: list[int | None] = [*_ranks(order[: len(order) - len(out)], keys, tags), *([None] * len(out))]
     return order, ranks
+
+
+def _unranked(event: Event, order: list[int]) -> set[int]:
+    """The players left out of the ranking: the disqualified ones, under the Overture rules (O-PEN-2)."""
+    if event.rules != "overture":
+        return set()
+    return {i for i in order if event.players[i].excluded}
 
 
 def _standing_rows(
