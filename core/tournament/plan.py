@@ -168,14 +168,16 @@ class _Timeline:
     def rounds(self, event: Event | None) -> list[RoundTimes]:
         """Each round paired, with its end only once the event has all its results."""
         complete = {r.number: r.complete for r in event.rounds} if event is not None else None
-        out = []
-        for r in sorted(self.paired):
-            end = self.ended.get(r)
-            if complete is not None and not complete.get(r, False):
-                end = None
-            start = _t(self.started.get(r, self.paired[r]))
-            out.append(RoundTimes(r, start, _t(end) if end is not None else None, self.minutes[r]))
-        return out
+        return [self._round_times(r, complete) for r in sorted(self.paired)]
+
+    def _round_times(self, r: int, complete: dict[int, bool] | None) -> RoundTimes:
+        """Round ``r``'s times, its end only once it has all its results (``complete``;
+        None: no event to ask)."""
+        end = self.ended.get(r)
+        if complete is not None and not complete.get(r, False):
+            end = None
+        start = _t(self.started.get(r, self.paired[r]))
+        return RoundTimes(r, start, _t(end) if end is not None else None, self.minutes[r])
 
 
 #: What each kind of action tells of the rounds' times (the others tell nothing).
@@ -482,7 +484,7 @@ def _pace(event: Event, times: list[RoundTimes], now: datetime, turnaround: floa
         start = _started_at(times, cur.number) or now
         running_end = max(now, start + timedelta(minutes=round_minutes))
         return _Pace(running_end, len(event.rounds) - 1, True, turnaround, round_minutes)
-    last_end = times[-1].end if times and times[-1].end is not None else None
+    last_end = times[-1].end if times else None
     running_end = max(now, last_end) if last_end is not None else now
     return _Pace(running_end, len(event.rounds), False, turnaround, round_minutes)
 

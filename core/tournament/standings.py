@@ -143,15 +143,10 @@ class Ledger:
         rounds (:data:`_LEDGERS`): a command that pairs, explains and shows
         standings, or a screen that redraws, counts the event once."""
         key = (id(event.players), tuple(map(id, event.rounds)))
-        with _LEDGERS_LOCK:  # the app counts in worker threads
-            hit = _LEDGERS.get(key)
-        if hit is not None and hit[0] is event.players and all(a is b for a, b in zip(hit[1], event.rounds)):
-            return hit[2]
-        led = cls(event)
-        with _LEDGERS_LOCK:
-            _LEDGERS[key] = (event.players, event.rounds, led)  # holding them keeps the ids from being reused
-            while len(_LEDGERS) > _LEDGERS_KEPT:
-                del _LEDGERS[next(iter(_LEDGERS))]
+        led = _kept_ledger(key, event)
+        if led is None:
+            led = cls(event)
+            _keep_ledger(key, event, led)
         return led
 
     def figures(self) -> "Figures":
@@ -243,6 +238,23 @@ class Ledger:
 _LEDGERS: dict[tuple, tuple] = {}
 _LEDGERS_KEPT = 4
 _LEDGERS_LOCK = threading.Lock()
+
+
+def _kept_ledger(key: tuple, event: Event) -> Ledger | None:
+    """The ledger counted for these very players and rounds, if it is still kept."""
+    with _LEDGERS_LOCK:  # the app counts in worker threads
+        hit = _LEDGERS.get(key)
+    if hit is not None and hit[0] is event.players and all(a is b for a, b in zip(hit[1], event.rounds)):
+        return hit[2]
+    return None
+
+
+def _keep_ledger(key: tuple, event: Event, led: Ledger) -> None:
+    """Keep ``led`` for the event's players and rounds, forgetting the oldest past :data:`_LEDGERS_KEPT`."""
+    with _LEDGERS_LOCK:
+        _LEDGERS[key] = (event.players, event.rounds, led)  # holding them keeps the ids from being reused
+        while len(_LEDGERS) > _LEDGERS_KEPT:
+            del _LEDGERS[next(iter(_LEDGERS))]
 
 
 def _common_denominator(rounds: list[int], games: list[int]) -> int:
