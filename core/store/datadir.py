@@ -531,8 +531,7 @@ class DataDir:
         from core.rules.eventfile import event_from_doc
 
         data = dict(doc)
-        if not data.get("id") or (is_id(data["id"]) and self.exists(data["id"])):
-            data["id"] = self.new_id(data.get("date", "2000-01-01"))
+        data["id"] = self._import_id(data)
         ev = event if event is not None else event_from_doc(data)  # raises before anything is written
         if ev.id != data["id"]:
             ev = replace(ev, id=data["id"])
@@ -547,6 +546,13 @@ class DataDir:
             self._forget(data["id"], store)
             raise
         return store
+
+    def _import_id(self, data: dict) -> str:
+        """The id an imported document is stored under: its own, or a fresh one when
+        it has none or an event here has it."""
+        if not data.get("id") or (is_id(data["id"]) and self.exists(data["id"])):
+            return self.new_id(data.get("date", "2000-01-01"))
+        return data["id"]
 
     def view(self, event_id: str) -> ReadOnlyStore:
         """The event read without the lock, for a command that may only read."""

@@ -383,14 +383,17 @@ def max_weight_matching(n: int, edges: Sequence[tuple[int, int, int]], maxcardin
         delta, deltatype, target = min(found)  # on equal deltas the lower type, as found first
         return deltatype, delta, target
 
-    def update_duals(delta: int) -> None:
-        # S-vertices and T-blossoms give delta up, T-vertices and S-blossoms take it.
+    def update_vertex_duals(delta: int) -> None:
+        # Vertices in S-blossoms give delta up, those in T-blossoms take it.
         for v in range(nvertex):
             lb = label[inblossom[v]]
             if lb == 1:
                 dualvar[v] -= delta
             elif lb == 2:
                 dualvar[v] += delta
+
+    def update_blossom_duals(delta: int) -> None:
+        # Top-level S-blossoms take delta, T-blossoms give it up.
         for b in range(nvertex, two_n):
             if blossombase[b] >= 0 and blossomparent[b] == -1:
                 if label[b] == 1:
@@ -416,7 +419,8 @@ def max_weight_matching(n: int, edges: Sequence[tuple[int, int, int]], maxcardin
         start_stage()
         while not scan_queue():
             deltatype, delta, target = choose_delta()
-            update_duals(delta)
+            update_vertex_duals(delta)
+            update_blossom_duals(delta)
             if deltatype == 1:
                 return False
             act_on_delta(deltatype, target)

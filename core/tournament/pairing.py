@@ -150,11 +150,7 @@ def pair_swiss(event: Event, rng: random.Random, *, apart=None, apart_first: boo
     elig = event.eligible(number)
     _need_two(number, len(elig))
     led = Ledger.of(event)
-    gidx = [led.index[p.id] for p in elig]
-    bye = None
-    if len(gidx) % 2:
-        bye = _choose_bye(event, led, gidx, rng)
-    play = [g for g in gidx if g != bye]
+    bye, play = _bye_and_players(event, led, elig, rng)
     ids = [led.ids[g] for g in play]
     pts = [led.points[g] for g in play]
     met, avoid = _kept_apart(event, ids, led, apart, apart_first)
@@ -162,6 +158,13 @@ def pair_swiss(event: Event, rng: random.Random, *, apart=None, apart_first: boo
     if bye is not None:
         matches.append(Match(len(matches) + 1, led.ids[bye], None, 2, 0, 0, "bye"))
     return tuple(matches)
+
+
+def _bye_and_players(event: Event, led: Ledger, elig, rng: random.Random) -> tuple[int | None, list[int]]:
+    """Who gets the bye (a ledger index; None with an even field) and the players to pair."""
+    gidx = [led.index[p.id] for p in elig]
+    bye = _choose_bye(event, led, gidx, rng) if len(gidx) % 2 else None
+    return bye, [g for g in gidx if g != bye]
 
 
 def _need_two(number: int, n: int) -> None:
@@ -524,13 +527,13 @@ def _fast_group(members, incoming, requests, last, next_members, met, rng):
 def _pair_rest(rest: list[int], last: bool, next_members, met) -> tuple[list[tuple[int, int]], int | None] | None:
     """Pair the members ``rest`` among themselves, one floating down when they are odd (one the group
     below can take, unless ``last``): (the pairs, the floater or None), or None when the fast path cannot."""
-    need_float = len(rest) % 2 == 1
-    if need_float and last:
+    floats = len(rest) % 2  # 1: one of them floats down
+    if floats and last:
         return None
     inner, left = greedy_pairs(rest, met)
-    if not repair_leftovers(inner, left, 1 if need_float else 0, met):
+    if not repair_leftovers(inner, left, floats, met):
         return None
-    if not need_float:
+    if not floats:
         return inner, None
     floater = left[0]
     if next_members is not None:

@@ -98,13 +98,21 @@ def measure(log: list[dict], event: Event | None = None) -> list[RoundTimes]:
     datetimes, at the end; a log asked again is answered from the last answer."""
     first, last = (log[0], log[-1]) if log else (None, None)
     key = (id(first), len(log), id(last), id(event))
-    kept = _MEASURED.get(key)
-    if kept is not None and kept[0][0] is first and kept[0][1] is last and kept[0][2] is event:
-        return list(kept[1])
+    kept = _kept_times(key, first, last, event)
+    if kept is not None:
+        return list(kept)
     times = _measure(log, event)
     _forget_oldest()
     _MEASURED[key] = ((first, last, event), times)
     return list(times)
+
+
+def _kept_times(key: tuple, first: dict | None, last: dict | None, event: Event | None) -> list[RoundTimes] | None:
+    """The answer kept for this very log (its first and last action) and event, if any."""
+    kept = _MEASURED.get(key)
+    if kept is not None and kept[0][0] is first and kept[0][1] is last and kept[0][2] is event:
+        return kept[1]
+    return None
 
 
 def _forget_oldest() -> None:
@@ -217,16 +225,23 @@ def _slots(times: list[RoundTimes]) -> tuple[list[float], list[float], list[floa
     rounds (:func:`plausible`) and the turnarounds after them are left out; a
     round that ended before its time has no overrun (0, never negative)."""
     over, turn, slot = [], [], []
-    for i, rt in enumerate(times):
+    for rt, nxt in zip(times, [*times[1:], None]):
         if not plausible(rt):
             continue
         late = max(0.0, rt.length - rt.minutes)  # type: ignore[operator]  # plausible: a length
         over.append(late)
-        if i + 1 < len(times) and rt.end is not None and times[i + 1].start is not None:
-            gap = max(0.0, (times[i + 1].start - rt.end).total_seconds() / 60)
+        gap = _turnaround(rt, nxt)
+        if gap is not None:
             turn.append(gap)
             slot.append(gap + late)
     return over, turn, slot
+
+
+def _turnaround(rt: RoundTimes, nxt: RoundTimes | None) -> float | None:
+    """Minutes from a round's end to the next round's start (never negative); None when either is unknown."""
+    if nxt is None or rt.end is None or nxt.start is None:
+        return None
+    return max(0.0, (nxt.start - rt.end).total_seconds() / 60)
 
 
 def _mean(xs):
