@@ -69,7 +69,12 @@ def _long_registration(a: dict) -> list[dict] | None:
     players = d.get("players") if isinstance(d, dict) else None
     if a.get("type") != "register" or not isinstance(players, list) or len(players) <= NAMES_SHOWN + 1:
         return None
-    return players if all(isinstance(p, dict) and isinstance(p.get("name"), str) for p in players) else None
+    return players if _all_named(players) else None
+
+
+def _all_named(players: list) -> bool:
+    """Whether every entry of a registration is a player with a name."""
+    return all(isinstance(p, dict) and isinstance(p.get("name"), str) for p in players)
 
 
 def lost_lines(acts: list[dict]) -> str:
@@ -90,7 +95,7 @@ def act_words(a: dict) -> str:
 
 def damage_lost(damage: Damage, after_seq: int) -> str:
     """What a damaged journal tail held beyond ``after_seq``, in words."""
-    acts = [a for a in damage.salvaged if isinstance(a.get("seq"), int) and a["seq"] > after_seq]
+    acts = _salvaged_after(damage, after_seq)
     seqs = _unreadable_seqs(damage, acts, after_seq)
     parts = []
     if acts:
@@ -100,6 +105,11 @@ def damage_lost(damage: Damage, after_seq: int) -> str:
     if not parts:
         parts.append(_("{n} unreadable bytes (no whole action)", n=damage.size))
     return join_sentences(parts)
+
+
+def _salvaged_after(damage: Damage, after_seq: int) -> list[dict]:
+    """The actions salvaged from the damaged bytes whose seq comes after ``after_seq``."""
+    return [a for a in damage.salvaged if isinstance(a.get("seq"), int) and a["seq"] > after_seq]
 
 
 def _unreadable_seqs(damage: Damage, acts: list[dict], after_seq: int) -> list[int]:
