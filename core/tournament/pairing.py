@@ -230,19 +230,20 @@ def _choose_bye(event: Event, led: Ledger, gidx: list[int], rng: random.Random) 
 
 def _lowest_of_fewest_byes(led: Ledger, gidx: list[int]) -> list[int]:
     """Among the players with the fewest byes, those with the fewest points."""
-    fewest = min(led.byes[g] for g in gidx)
-    cands = [g for g in gidx if led.byes[g] == fewest]
-    low = min(led.points[g] for g in cands)
-    return [g for g in cands if led.points[g] == low]
+    return _those_with_least(_those_with_least(gidx, led.byes), led.points)
 
 
 def _lowest_on_tiebreakers(event: Event, led: Ledger, cands: list[int]) -> list[int]:
     """Those of ``cands`` ranked lowest by the event's tiebreakers."""
     fig = led.figures()
     chain = tuple(event.tiebreakers)
-    keys = {g: fig.key(chain, led.points, g) for g in cands}
-    worst = min(keys.values())
-    return [g for g in cands if keys[g] == worst]
+    return _those_with_least(cands, {g: fig.key(chain, led.points, g) for g in cands})
+
+
+def _those_with_least(cands: list[int], values) -> list[int]:
+    """Those of ``cands`` whose ``values[g]`` is the least, in their order."""
+    least = min(values[g] for g in cands)
+    return [g for g in cands if values[g] == least]
 
 
 def _met_sets(event: Event, ids: list[str], led: Ledger | None = None) -> list[set[int]]:

@@ -513,11 +513,14 @@ def _started_at(times: list[RoundTimes], number: int) -> datetime | None:
 def _alternatives(
     base_rounds: int, base_top: int, swiss_done: int, cut: bool, alone: bool
 ) -> list[tuple[str, int, int]]:
-    """The other ways the day can go: one Swiss round fewer, top 4, top 8, no cut."""
+    """The other ways the day can go: one Swiss round fewer, top 4, top 8, no cut
+    (none once the cut is made)."""
+    if cut:
+        return []
     alts = []
-    if base_rounds - 1 >= max(1, swiss_done) and not cut:
+    if base_rounds - 1 >= max(1, swiss_done):
         alts.append((_("one round fewer"), base_rounds - 1, base_top))
-    if not cut and not alone:
+    if not alone:
         alts += [(_("top 4"), base_rounds, 4), (_("top 8"), base_rounds, 8)]
         if base_top:
             alts.append((_("no top cut"), base_rounds, 0))

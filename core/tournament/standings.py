@@ -425,17 +425,17 @@ def _cell_marks(members: list[int], matches: list[Match], index: dict[str, int])
     losers (both players of a double loss) 2, the others of the place 1."""
     mark = {i: 1 for i in members}
     for m in matches:
-        if m.outcome == "double_loss":
-            for pid in m.players():
-                mark[index[pid]] = 2
-            continue
-        w = m.winner()
-        lo = m.loser()
-        if w is not None:
-            mark[index[w]] = 0
-        if lo is not None:
-            mark[index[lo]] = 2
+        for pid, v in _match_marks(m):
+            mark[index[pid]] = v
     return mark
+
+
+def _match_marks(m: Match) -> list[tuple[str, int]]:
+    """The marks a decided playoff match gives: its winner (or bye) 0, its loser 2,
+    both players of a double loss 2."""
+    if m.outcome == "double_loss":
+        return [(pid, 2) for pid in m.players()]
+    return [(pid, v) for pid, v in ((m.winner(), 0), (m.loser(), 2)) if pid is not None]
 
 
 def ranked_table(event: Event):
@@ -695,7 +695,7 @@ def _check_whole_places(led: Ledger, chosen: set[int], keys, tags, order: list[i
         raise RuleError(
             _(
                 "a playoff must include every player tied for the place; also: {names}",
-                names=join_list((names[m] for m in missing), words=True),
+                names=_names_in_words(missing, names),
             ),
             "G-TIE-PLAYOFF",
         )
@@ -709,10 +709,15 @@ def _check_side_by_side(led: Ledger, chosen: set[int], order: list[int], pos: li
         raise RuleError(
             _(
                 "a playoff is held among players next to each other in the standings; {names} stand between them",
-                names=join_list((names[m] for m in between), words=True),
+                names=_names_in_words(between, names),
             ),
             "G-TIE-PLAYOFF",
         )
+
+
+def _names_in_words(ids: list[str], names: dict[str, str]) -> str:
+    """The players ``ids`` by name, listed in words ("A, B and C")."""
+    return join_list((names[m] for m in ids), words=True)
 
 
 def next_playoff_round(event: Event) -> tuple[Match, ...] | None:
