@@ -322,12 +322,7 @@ def check_text(text, kind: str = "text", required: bool = True, what: str | None
     ``kind``: player, event, staff or text (see :data:`LIMITS`)."""
     if not isinstance(text, str):
         raise LyceeError(_("{what}: {value!r} is not text", what=_name_of(what, kind), value=text))
-    # a printable text holds no refused character (str.isprintable is false for
-    # each of REFUSED_CATEGORIES): the characters are looked at one by one only
-    # when it is not (an import checks thousands of names)
-    bad = None if text.isprintable() else refused_char(text)
-    if bad is not None:
-        raise _refused_char_error(text, bad, _name_of(what, kind))
+    _refuse_refused_chars(text, what, kind)
     text = text.strip()
     if required and not text:
         raise LyceeError(_("{what} is empty: type one", what=_name_of(what, kind)))
@@ -336,6 +331,16 @@ def check_text(text, kind: str = "text", required: bool = True, what: str | None
     if len(text) > LIMITS[kind]:
         raise _too_long_error(text, _name_of(what, kind), LIMITS[kind])
     return text
+
+
+def _refuse_refused_chars(text: str, what: str | None, kind: str) -> None:
+    """Refuse a text that holds a refused character (REFUSED_CATEGORIES)."""
+    # a printable text holds no refused character (str.isprintable is false for
+    # each of REFUSED_CATEGORIES): the characters are looked at one by one only
+    # when it is not (an import checks thousands of names)
+    bad = None if text.isprintable() else refused_char(text)
+    if bad is not None:
+        raise _refused_char_error(text, bad, _name_of(what, kind))
 
 
 def _too_long_error(text: str, what: str, limit: int) -> LyceeError:

@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 
 from core.errors import LyceeError
 from core.event.model import TIEBREAKERS, Event
-from core.reports.verify import verify_doc
+from core.reports.verify import Report, verify_doc
 from core.rules import apply
 from core.rules.eventfile import to_doc
 from core.tournament import pairing
@@ -202,7 +202,11 @@ def _play_top_cut(ev: Event, rng: random.Random, match: str) -> Event:
     if cut is None:
         return ev
     ev, ms = cut
-    ev = _pair(ev, ms, "top")
+    return _played_to_the_final(_pair(ev, ms, "top"), rng, match)
+
+
+def _played_to_the_final(ev: Event, rng: random.Random, match: str) -> Event:
+    """The elimination rounds played one after the other, winners reported, to the final."""
     while True:
         ev = _winners_reported(ev, rng, match)
         nxt = next_elimination_round(ev)
@@ -278,6 +282,17 @@ class RandomRun:
     def discrepancies(self) -> int:
         return len(self.bad)
 
+    def count(self, rep: Report, seed: int) -> None:
+        """Add one event's verification report (the event played from ``seed``)."""
+        self.events += 1
+        self.rounds += rep.rounds
+        self.exact += rep.exact
+        self.local += rep.local
+        for k, v in rep.methods.items():
+            self.methods[k] = self.methods.get(k, 0) + v
+        if not rep.ok:
+            self.bad.append((seed, rep.findings))
+
 
 def event_seed(seed: int, i: int) -> int:
     """The seed of the ``i``-th event of a run from ``seed``: ``--random 1
@@ -293,15 +308,7 @@ def check_random(
     run = RandomRun() if run is None else run  # the caller's, to read what finished if it stops early
     for i in range(n):
         ev = random_event(random.Random(event_seed(seed, i)), event_seed(seed, i), max_players)
-        rep = verify_doc(to_doc(ev), standings_json(ev))
-        run.events += 1
-        run.rounds += rep.rounds
-        run.exact += rep.exact
-        run.local += rep.local
-        for k, v in rep.methods.items():
-            run.methods[k] = run.methods.get(k, 0) + v
-        if not rep.ok:
-            run.bad.append((event_seed(seed, i), rep.findings))
+        run.count(verify_doc(to_doc(ev), standings_json(ev)), event_seed(seed, i))
         if progress is not None:
             progress(i + 1, run)
     return run

@@ -565,17 +565,19 @@ def readable(kind: str, data: Any) -> Action:
         if not isinstance(data, dict):
             raise
     cls = PAYLOADS[kind]
-    values: dict[str, Any] = {}
-    for f in msgspec.structs.fields(cls):
-        if f.encode_name in data:
-            values[f.name] = data[f.encode_name]
-        elif f.default is not msgspec.NODEFAULT:
-            values[f.name] = f.default
-        elif f.default_factory is not msgspec.NODEFAULT:
-            values[f.name] = f.default_factory()
-        else:
-            values[f.name] = None
+    values = {f.name: _field_value(f, data) for f in msgspec.structs.fields(cls)}
     return cls(**values)  # not validated: for reading, never for a reducer
+
+
+def _field_value(f: msgspec.structs.FieldInfo, data: dict) -> Any:
+    """Field ``f`` as ``data`` holds it, else at its default, else None."""
+    if f.encode_name in data:
+        return data[f.encode_name]
+    if f.default is not msgspec.NODEFAULT:
+        return f.default
+    if f.default_factory is not msgspec.NODEFAULT:
+        return f.default_factory()
+    return None
 
 
 def to_data(payload: Action) -> dict[str, Any]:

@@ -234,11 +234,15 @@ def describe(act: dict, names: dict[str, str] | None = None) -> str:
         data = _named(data, names)
     if kind == "undo":
         return _("undid #{seq}", seq=data.target)  # type: ignore[attr-defined]
+    line = _describer(kind)
+    return line(data) if line is not None else kind
+
+
+def _describer(kind: str) -> Describe | None:
+    """The registered audit-trail line of ``kind`` (its module imported first); None when none is."""
     if kind not in _DESCRIBE:
         _load(kind)
-    if kind in _DESCRIBE:
-        return _DESCRIBE[kind](data)
-    return kind
+    return _DESCRIBE.get(kind)
 
 
 def _named(data: Action, names: dict[str, str]) -> Action:

@@ -25,6 +25,7 @@ from core.store.journal import (
     CHECKPOINT_FORMAT,
     CheckpointUnusable,
     Damage,
+    Scan,
     decode_checkpoint,
     pid_alive,
     resync,
@@ -225,6 +226,16 @@ class DataDir:
         if data[:1] == b"{":
             return self._load_legacy(event_id, data), data
         ignored: list[Ignored] = []
+        out = self._from_believed_checkpoint(event_id, ckpts, data, ignored)
+        if out is None:
+            out = _folded_whole(path, event_id, data, ignored)
+        return out, data
+
+    def _from_believed_checkpoint(
+        self, event_id: str, ckpts: list[tuple[int, Path, bytes]], data: bytes, ignored: list[Ignored]
+    ) -> Folded | None:
+        """The event from the first of ``ckpts`` that is believed and that the journal's
+        later records apply to; None when none is (those not believed added to ``ignored``)."""
         for seq, cpath, raw in ckpts:
             got = self.checkpoint_of(event_id, seq, cpath, raw, data)
             if isinstance(got, Ignored):
@@ -232,16 +243,8 @@ class DataDir:
                 continue
             out = _from_checkpoint(*got, data, ignored)
             if out is not None:
-                return out, data
-        s = scan(data)
-        acts = s.actions
-        whole, bad, why = fold(None, acts, rules.undone_seqs(acts))
-        out = Folded(
-            whole, last_seq=s.last_seq, end=s.end, tail=acts, damage=s.damage, all_actions=acts, ignored=ignored
-        )
-        if bad is not None:
-            out.invalid = InvalidAction(path, bad, why, event_id)
-        return out, data
+                return out
+        return None
 
     def _checkpoint_bytes(self, event_id: str) -> list[tuple[int, Path, bytes]]:
         """The event's checkpoints, newest first, with their bytes (one that cannot be read left out)."""
@@ -531,8 +534,7 @@ class DataDir:
         from core.rules.eventfile import event_from_doc
 
         data = dict(doc)
-        if not data.get("id") or (is_id(data["id"]) and self.exists(data["id"])):
-            data["id"] = self.new_id(data.get("date", "2000-01-01"))
+        data["id"] = self._import_id(data)
         ev = event if event is not None else event_from_doc(data)  # raises before anything is written
         if ev.id != data["id"]:
             ev = replace(ev, id=data["id"])
@@ -547,6 +549,13 @@ class DataDir:
             self._forget(data["id"], store)
             raise
         return store
+
+    def _import_id(self, data: dict) -> str:
+        """The id an imported document is stored under: its own, or a fresh one when
+        it has none or an event here has it."""
+        if not data.get("id") or (is_id(data["id"]) and self.exists(data["id"])):
+            return self.new_id(data.get("date", "2000-01-01"))
+        return data["id"]
 
     def view(self, event_id: str) -> ReadOnlyStore:
         """The event read without the lock, for a command that may only read."""
@@ -595,13 +604,22 @@ def backup_unbelieved(b: Path, journal: dict[int, str]) -> Ignored | None:
     except OSError as err:
         return Ignored(b, _("it cannot be read ({reason})", reason=err.strerror or err))
     if bs.damage is not None:
-        return Ignored(
-            b, _("damaged at byte {offset} ({reason})", offset=bs.damage.offset, reason=damage_reason(bs.damage.reason))
-        )
+        return _damaged(b, bs)
     differs = next((a["seq"] for a in bs.actions if journal.get(a["seq"], dumps_act(a)) != dumps_act(a)), None)
     if differs is not None:
         return Ignored(b, _("its action #{seq} differs from the journal's", seq=differs), damaged=False)
     return None
+
+
+def _folded_whole(path: Path, event_id: str, data: bytes, ignored: list[Ignored]) -> Folded:
+    """The event folded from every action of the journal ``data`` (no checkpoint believed)."""
+    s = scan(data)
+    acts = s.actions
+    whole, bad, why = fold(None, acts, rules.undone_seqs(acts))
+    out = Folded(whole, last_seq=s.last_seq, end=s.end, tail=acts, damage=s.damage, all_actions=acts, ignored=ignored)
+    if bad is not None:
+        out.invalid = InvalidAction(path, bad, why, event_id)
+    return out
 
 
 def _from_checkpoint(meta: dict, ev: Event, data: bytes, ignored: list[Ignored]) -> Folded | None:
@@ -637,10 +655,15 @@ def _backup_actions(b: Path, raw: bytes, ignored: list[Ignored] | None) -> list[
     if bs.damage is None and bs.records:
         return bs.actions
     if ignored is not None:
-        why = damage_reason(bs.damage.reason) if bs.damage else _("no record")
-        off = bs.damage.offset if bs.damage else 0
-        ignored.append(Ignored(b, _("damaged at byte {offset} ({reason})", offset=off, reason=why)))
+        ignored.append(_damaged(b, bs))
     return None
+
+
+def _damaged(b: Path, bs: Scan) -> Ignored:
+    """A backup not believed because its records do not all check out (or it holds none)."""
+    why = damage_reason(bs.damage.reason) if bs.damage else _("no record")
+    off = bs.damage.offset if bs.damage else 0
+    return Ignored(b, _("damaged at byte {offset} ({reason})", offset=off, reason=why))
 
 
 def _names_this(meta: dict, event_id: str, seq: int) -> bool:

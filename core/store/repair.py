@@ -108,18 +108,22 @@ class Rebuilding:
         """Begin from the journal's intact start, or from the first backup that
         agrees with every intact record and reaches further."""
         self.intact = {a["seq"]: dumps_act(a) for r in head.records + later for a in r.actions}
-        base_bytes, acts = self.data[: head.end], head.actions
-        for name, raw in backups:
-            b = scan(raw)
-            if self.agrees(b, head.last_seq):
-                self.base_name, base_bytes, acts = name, raw, b.actions
-                break
+        self.base_name, base_bytes, acts = self._base(head, backups)
         event, bad, why = fold(None, acts, rules.undone_seqs(acts))
         if bad is not None:  # the intact start itself is refused: InvalidAction's case, not damage
             raise LyceeError(_("the journal's intact start does not replay ({why}); nothing was changed", why=why))
         self.event, self.acts, self.kept = event, list(acts), len(acts)
         self.out += base_bytes or MAGIC
         self.shared = len(base_bytes)
+
+    def _base(self, head: Scan, backups: list[tuple[str, bytes]]) -> tuple[str, bytes, list[dict]]:
+        """What to start from: (the backup's name, its bytes, its actions) of the first
+        backup that :meth:`agrees`, else ("", the journal's intact start, its actions)."""
+        for name, raw in backups:
+            b = scan(raw)
+            if self.agrees(b, head.last_seq):
+                return name, raw, b.actions
+        return "", self.data[: head.end], head.actions
 
     def agrees(self, backup: Scan, last_seq: int) -> bool:
         """Whether ``backup`` is whole, reaches past ``last_seq`` and holds every
@@ -179,18 +183,21 @@ class Rebuilding:
         """Why an undo of ``r`` can no longer hold ("" when each does)."""
         reason = ""
         for i, a in enumerate(r.actions):
-            if a.get("type") != "undo":
-                continue
-            before = self.acts + r.actions[:i]
-            target = a["data"].get("target") if isinstance(a.get("data"), dict) else None
-            if target in {p["seq"] for p in self.placeholders} - rules.undone_seqs(before):
-                continue  # it took back an action now lost: it still holds (and changes nothing)
-            try:
-                if rules.undo_target(before)["seq"] != target:
-                    reason = _("it undoes an action that is not the newest in force")
-            except (LyceeError, KeyError, TypeError):
-                reason = _("it undoes an action that is not there")
+            if a.get("type") == "undo":
+                reason = self._undo_refusal(self.acts + r.actions[:i], a) or reason
         return reason
+
+    def _undo_refusal(self, before: list[dict], undo: dict) -> str:
+        """Why ``undo``, after the actions ``before``, no longer holds ("" when it does)."""
+        target = undo["data"].get("target") if isinstance(undo.get("data"), dict) else None
+        if target in {p["seq"] for p in self.placeholders} - rules.undone_seqs(before):
+            return ""  # it took back an action now lost: it still holds (and changes nothing)
+        try:
+            if rules.undo_target(before)["seq"] != target:
+                return _("it undoes an action that is not the newest in force")
+        except (LyceeError, KeyError, TypeError):
+            return _("it undoes an action that is not there")
+        return ""
 
     def keep(self, r: Record) -> str:
         """Keep ``r`` as it was written when the rules take it: "" then, else why not."""
@@ -208,13 +215,7 @@ class Rebuilding:
 
     def done(self, last_end: int) -> Rebuilt:
         """The rebuilt journal, checked to replay whole (never write one that does not open)."""
-        tail = ""
-        trailing = [sp for sp in self.spans if sp[0] >= last_end]
-        if trailing:
-            a0 = trailing[0][0]
-            got, seqs = salvage(self.data[a0:], 0)
-            damage = Damage(a0, len(self.data) - a0, "", got, seqs)
-            tail = damage_lost(damage, self.acts[-1]["seq"] if self.acts else 0)
+        tail = self._lost_tail(last_end)
         if self.event is None:
             raise LyceeError(
                 _(
@@ -228,6 +229,16 @@ class Rebuilding:
         return Rebuilt(
             bytes(self.out), check, self.base_name, self.kept, self.shared, self.placeholders, tail, self.misplaced
         )
+
+    def _lost_tail(self, last_end: int) -> str:
+        """Words for damaged bytes after the last intact record (``last_end``), or ""."""
+        trailing = [sp for sp in self.spans if sp[0] >= last_end]
+        if not trailing:
+            return ""
+        a0 = trailing[0][0]
+        got, seqs = salvage(self.data[a0:], 0)
+        damage = Damage(a0, len(self.data) - a0, "", got, seqs)
+        return damage_lost(damage, self.acts[-1]["seq"] if self.acts else 0)
 
 
 def _lost_line(p: dict) -> str:

@@ -69,7 +69,12 @@ def _long_registration(a: dict) -> list[dict] | None:
     players = d.get("players") if isinstance(d, dict) else None
     if a.get("type") != "register" or not isinstance(players, list) or len(players) <= NAMES_SHOWN + 1:
         return None
-    return players if all(isinstance(p, dict) and isinstance(p.get("name"), str) for p in players) else None
+    return players if _all_named(players) else None
+
+
+def _all_named(players: list) -> bool:
+    """Whether every entry of a registration is a player with a name."""
+    return all(isinstance(p, dict) and isinstance(p.get("name"), str) for p in players)
 
 
 def lost_lines(acts: list[dict]) -> str:
@@ -90,7 +95,7 @@ def act_words(a: dict) -> str:
 
 def damage_lost(damage: Damage, after_seq: int) -> str:
     """What a damaged journal tail held beyond ``after_seq``, in words."""
-    acts = [a for a in damage.salvaged if isinstance(a.get("seq"), int) and a["seq"] > after_seq]
+    acts = _salvaged_after(damage, after_seq)
     seqs = _unreadable_seqs(damage, acts, after_seq)
     parts = []
     if acts:
@@ -100,6 +105,11 @@ def damage_lost(damage: Damage, after_seq: int) -> str:
     if not parts:
         parts.append(_("{n} unreadable bytes (no whole action)", n=damage.size))
     return join_sentences(parts)
+
+
+def _salvaged_after(damage: Damage, after_seq: int) -> list[dict]:
+    """The actions salvaged from the damaged bytes whose seq comes after ``after_seq``."""
+    return [a for a in damage.salvaged if isinstance(a.get("seq"), int) and a["seq"] > after_seq]
 
 
 def _unreadable_seqs(damage: Damage, acts: list[dict], after_seq: int) -> list[int]:
@@ -260,17 +270,22 @@ def history_rows(acts: list[dict], query=None) -> list[dict]:
     for a in acts:
         if query is not None and not query(a):
             continue
-        try:
-            text = rules.describe(a)
-        except (KeyError, TypeError, ValueError, AttributeError):
-            text = str(a.get("type"))
-        if isinstance(a.get("redo"), int):  # a redo: the action again, after the undo it reverses
-            text += _(" (redo of the undo #{seq})", seq=a["redo"])
-        row = {**a, "undone": a["seq"] in undone, "text": text}
+        row = {**a, "undone": a["seq"] in undone, "text": _row_text(a)}
         if "data" in a:
             row["data"] = shown_data(str(a.get("type")), a["data"])  # a PIN's hash never leaves the journal
         rows.append(row)
     return rows
+
+
+def _row_text(a: dict) -> str:
+    """What action ``a`` did, in words (its kind when it cannot be described), a redo named as one."""
+    try:
+        text = rules.describe(a)
+    except (KeyError, TypeError, ValueError, AttributeError):
+        text = str(a.get("type"))
+    if isinstance(a.get("redo"), int):  # a redo: the action again, after the undo it reverses
+        text += _(" (redo of the undo #{seq})", seq=a["redo"])
+    return text
 
 
 def trail_query(kind: str | None = None, actor: str | None = None, round_number: int | None = None):

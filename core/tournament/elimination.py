@@ -129,18 +129,24 @@ def top_cut(
     _swiss_complete(event)
     led, fig, keys, tags, order = ranked_table(event)
     players = event.players
-    active = [i for i in order if players[i].active]
-    if len(active) < size:
-        raise RuleError(
-            _("a top {size} needs {size} active players; the event has {n}", size=size, n=len(active)),
-            "G-SE",
-        )
+    active = _active_in_order(event, order, size)
     cell = [(keys[i], tags[i]) for i in active]
     _check_cut_line(event, active, cell, size)
     chosen = active[:size]
     if rng is not None:
         chosen = _drawn_within_places(chosen, cell, rng)
     return _first_round([players[i].id for i in chosen])
+
+
+def _active_in_order(event: Event, order: list[int], size: int) -> list[int]:
+    """The active players in standings ``order``: at least ``size`` of them for the cut (G-SE)."""
+    active = [i for i in order if event.players[i].active]
+    if len(active) < size:
+        raise RuleError(
+            _("a top {size} needs {size} active players; the event has {n}", size=size, n=len(active)),
+            "G-SE",
+        )
+    return active
 
 
 def _check_cut_size_and_stage(event: Event, size: int) -> None:
@@ -203,13 +209,18 @@ def single_elimination(
     ids = [p.id for p in event.eligible(1)]
     if len(ids) < 2:
         raise RuleError(_("single elimination needs at least two players"), "G-SE")
+    _seed(ids, seeding, rng)
+    return _first_round(ids)
+
+
+def _seed(ids: list[str], seeding: str, rng: random.Random | None) -> None:
+    """Put the players ``ids`` in seed order (in place): as registered, or drawn with ``rng``."""
     if seeding == "random":
         if rng is None:
             raise LyceeError(_("a random seeding needs a seeded random.Random"))
         rng.shuffle(ids)
     elif seeding != "registration":
         raise LyceeError(_("unknown seeding {seeding!r} (registration or random)", seeding=seeding))
-    return _first_round(ids)
 
 
 def elimination_only(event: Event) -> bool:

@@ -46,14 +46,11 @@ def _take_over_pair(inner: list[tuple[int, int]], u: int, v: int, met) -> bool:
     mu, mv = met[u], met[v]
     for idx in range(len(inner)):
         a, b = inner[idx]
-        if a not in mu and b not in mv:
-            inner[idx] = (u, a)
-            inner.append((v, b))
-            return True
-        if b not in mu and a not in mv:
-            inner[idx] = (u, b)
-            inner.append((v, a))
-            return True
+        for x, y in ((a, b), (b, a)):
+            if x not in mu and y not in mv:
+                inner[idx] = (u, x)
+                inner.append((v, y))
+                return True
     return False
 
 

@@ -213,8 +213,12 @@ def game_winner(code: str) -> str | None:
         return None
     if code in ("p1", "p2"):
         return code
-    loser = code.split("-", 1)[1]  # concede-p1 / loss-p1: p1 loses the game
-    return "p2" if loser == "p1" else "p1"
+    return _other(code.split("-", 1)[1])  # concede-p1 / loss-p1: p1 loses the game
+
+
+def _other(player: str) -> str:
+    """The other player of a match: ``"p2"`` for ``"p1"`` and the reverse."""
+    return "p2" if player == "p1" else "p1"
 
 
 def tally_games(games) -> Result:
@@ -243,22 +247,20 @@ def check_games(games, match_type: str) -> None:
     for i, g in enumerate(games):
         game_winner(g)
         if match_over(games[:i], match_type):
-            raise RuleError(
-                _(
-                    "game {n} ({game}) cannot be played: best of one is a single game",
-                    n=i + 1,
-                    game=labels.game_label(g),
-                )
-                if match_type == "bo1"
-                else _(
-                    "game {n} ({game}) cannot be played: the match ended when a player had two game wins",
-                    n=i + 1,
-                    game=labels.game_label(g),
-                ),
-                rule,
-            )
+            raise RuleError(_game_after_the_end(i + 1, g, match_type), rule)
     if tally_games(games).draws > MAX_DRAWN_GAMES[match_type]:
         raise RuleError(_("more drawn games than a match can hold"), rule)
+
+
+def _game_after_the_end(n: int, game: str, match_type: str) -> str:
+    """Why game ``n`` cannot be played: the match was over before it."""
+    if match_type == "bo1":
+        return _("game {n} ({game}) cannot be played: best of one is a single game", n=n, game=labels.game_label(game))
+    return _(
+        "game {n} ({game}) cannot be played: the match ended when a player had two game wins",
+        n=n,
+        game=labels.game_label(game),
+    )
 
 
 def result_from_games(games, match_type: str, stage: str = "swiss") -> Result:
@@ -282,9 +284,7 @@ def next_game_chooser(games, match_type: str = "bo3") -> str | None:
     if match_type == "bo1" or not games or match_over(games, match_type):
         return None
     w = game_winner(games[-1])
-    if w is None:
-        return None
-    return "p2" if w == "p1" else "p1"
+    return None if w is None else _other(w)
 
 
 def agrees_with_games(result: Result, games) -> bool:

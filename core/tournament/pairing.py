@@ -105,6 +105,7 @@ import random
 from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import partial
+from itertools import groupby
 from operator import is_not
 
 from core.errors import RuleError
@@ -149,11 +150,7 @@ def pair_swiss(event: Event, rng: random.Random, *, apart=None, apart_first: boo
     elig = event.eligible(number)
     _need_two(number, len(elig))
     led = Ledger.of(event)
-    gidx = [led.index[p.id] for p in elig]
-    bye = None
-    if len(gidx) % 2:
-        bye = _choose_bye(event, led, gidx, rng)
-    play = [g for g in gidx if g != bye]
+    bye, play = _bye_and_players(event, led, elig, rng)
     ids = [led.ids[g] for g in play]
     pts = [led.points[g] for g in play]
     met, avoid = _kept_apart(event, ids, led, apart, apart_first)
@@ -161,6 +158,13 @@ def pair_swiss(event: Event, rng: random.Random, *, apart=None, apart_first: boo
     if bye is not None:
         matches.append(Match(len(matches) + 1, led.ids[bye], None, 2, 0, 0, "bye"))
     return tuple(matches)
+
+
+def _bye_and_players(event: Event, led: Ledger, elig, rng: random.Random) -> tuple[int | None, list[int]]:
+    """Who gets the bye (a ledger index; None with an even field) and the players to pair."""
+    gidx = [led.index[p.id] for p in elig]
+    bye = _choose_bye(event, led, gidx, rng) if len(gidx) % 2 else None
+    return bye, [g for g in gidx if g != bye]
 
 
 def _need_two(number: int, n: int) -> None:
@@ -182,9 +186,14 @@ def _kept_apart(
     counted with the rematches instead, above the points order)."""
     met = _met_sets(event, ids, led)
     avoid = _apart_sets(event.apart if apart is None else apart, ids)
-    if avoid is not None and apart_first:
-        return [m | x for m, x in zip(met, avoid)], None
+    if apart_first:
+        return _avoided(met, avoid), None
     return met, avoid
+
+
+def _avoided(met: list[set[int]], apart: list[set[int]] | None) -> list[set[int]]:
+    """Whom each player is kept from: those they met, and their keep-apart partners."""
+    return met if apart is None else [m | x for m, x in zip(met, apart)]
 
 
 def _tables(pairs, ids: list[str], pts: list[int]) -> list[Match]:
@@ -221,19 +230,20 @@ def _choose_bye(event: Event, led: Ledger, gidx: list[int], rng: random.Random) 
 
 def _lowest_of_fewest_byes(led: Ledger, gidx: list[int]) -> list[int]:
     """Among the players with the fewest byes, those with the fewest points."""
-    fewest = min(led.byes[g] for g in gidx)
-    cands = [g for g in gidx if led.byes[g] == fewest]
-    low = min(led.points[g] for g in cands)
-    return [g for g in cands if led.points[g] == low]
+    return _those_with_least(_those_with_least(gidx, led.byes), led.points)
 
 
 def _lowest_on_tiebreakers(event: Event, led: Ledger, cands: list[int]) -> list[int]:
     """Those of ``cands`` ranked lowest by the event's tiebreakers."""
     fig = led.figures()
     chain = tuple(event.tiebreakers)
-    keys = {g: fig.key(chain, led.points, g) for g in cands}
-    worst = min(keys.values())
-    return [g for g in cands if keys[g] == worst]
+    return _those_with_least(cands, {g: fig.key(chain, led.points, g) for g in cands})
+
+
+def _those_with_least(cands: list[int], values) -> list[int]:
+    """Those of ``cands`` whose ``values[g]`` is the least, in their order."""
+    least = min(values[g] for g in cands)
+    return [g for g in cands if values[g] == least]
 
 
 def _met_sets(event: Event, ids: list[str], led: Ledger | None = None) -> list[set[int]]:
@@ -247,12 +257,17 @@ def _met_sets(event: Event, ids: list[str], led: Ledger | None = None) -> list[s
 
 def _met_from_rounds(event: Event, ids: list[str]) -> list[set[int]]:
     """Previous Swiss opponents read from the event's rounds, round by round."""
-    local = {pid: i for i, pid in enumerate(ids)}
+    local = _local_index(ids)
     met: list[set[int]] = [set() for _ in ids]
     for a, b in _local_pairs(_swiss_meetings(event), local):
         met[a].add(b)
         met[b].add(a)
     return met
+
+
+def _local_index(ids: list[str]) -> dict[str, int]:
+    """Each player id of ``ids`` by its local index (its position there)."""
+    return {pid: i for i, pid in enumerate(ids)}
 
 
 def _local_pairs(pairs, local: dict[str, int]) -> Iterator[tuple[int, int]]:
@@ -288,7 +303,7 @@ def _met_from_ledger(led: Ledger, ids: list[str]) -> list[set[int]]:
 def _apart_sets(pairs, ids: list[str]) -> list[set[int]] | None:
     """Keep-apart partners as sets of local indices; None when no pair of
     ``pairs`` has both players among ``ids``."""
-    local = {pid: i for i, pid in enumerate(ids)}
+    local = _local_index(ids)
     out: list[set[int]] = [set() for _ in ids]
     found = False
     for x, y in _local_pairs(pairs, local):
@@ -334,7 +349,7 @@ def pairing_cost(event: Event, matches) -> PairingCost:
     led = Ledger.of(event)
     pairs_ids = [(m.p1, m.p2) for m in matches if m.p2 is not None]
     ids = [x for ab in pairs_ids for x in ab]
-    local = {pid: i for i, pid in enumerate(ids)}
+    local = _local_index(ids)
     pts = [led.points[led.index[pid]] for pid in ids]
     met = _met_sets(event, ids)
     pairs = [(local[a], local[b]) for a, b in pairs_ids]
@@ -342,8 +357,7 @@ def pairing_cost(event: Event, matches) -> PairingCost:
 
 
 def _cost(pts: list[int], met: list[set[int]], pairs, apart: list[set[int]] | None = None) -> PairingCost:
-    values = sorted(set(pts), reverse=True)
-    gi = {v: i for i, v in enumerate(values)}
+    values, gi = _group_index(pts)
     floats = [0] * max(0, len(values) - 1)
     rem = sq = outside = diff = kept = 0
     for a, b in pairs:
@@ -392,7 +406,7 @@ def _solve(
         return []
     values, groups = _score_groups(pts)
     k = len(values)
-    avoid = met if apart is None else [m | x for m, x in zip(met, apart)]
+    avoid = _avoided(met, apart)
     bad: set[int] = set()
     cache: dict[tuple[int, int], _Window] = {}
     while True:
@@ -420,24 +434,26 @@ def _window_solutions(runs, cache: dict[tuple[int, int], _Window], groups, value
 
 def _score_groups(pts: list[int]) -> tuple[list[int], list[list[int]]]:
     """The points held, highest first, and the players of each (a score group), in player order."""
-    values = sorted(set(pts), reverse=True)
-    gi = {v: i for i, v in enumerate(values)}
+    values, gi = _group_index(pts)
     groups: list[list[int]] = [[] for _ in values]
     for p, v in enumerate(pts):
         groups[gi[v]].append(p)
     return values, groups
 
 
+def _group_index(pts: list[int]) -> tuple[list[int], dict[int, int]]:
+    """The points held, highest first, and each total's score group (its position there)."""
+    values = sorted(set(pts), reverse=True)
+    return values, {v: i for i, v in enumerate(values)}
+
+
 def _runs(bad: set[int], k: int) -> list[tuple[int, int]]:
+    """The runs of consecutive groups of ``0..k-1`` in ``bad``, as (first, last): the windows."""
     runs = []
-    start = None
-    for i in range(k + 1):
-        if i < k and i in bad:
-            if start is None:
-                start = i
-        elif start is not None:
-            runs.append((start, i - 1))
-            start = None
+    for marked, run in groupby(range(k), key=bad.__contains__):
+        if marked:
+            groups = list(run)
+            runs.append((groups[0], groups[-1]))
     return runs
 
 
@@ -512,13 +528,13 @@ def _fast_group(members, incoming, requests, last, next_members, met, rng):
 def _pair_rest(rest: list[int], last: bool, next_members, met) -> tuple[list[tuple[int, int]], int | None] | None:
     """Pair the members ``rest`` among themselves, one floating down when they are odd (one the group
     below can take, unless ``last``): (the pairs, the floater or None), or None when the fast path cannot."""
-    need_float = len(rest) % 2 == 1
-    if need_float and last:
+    floats = len(rest) % 2  # 1: one of them floats down
+    if floats and last:
         return None
     inner, left = greedy_pairs(rest, met)
-    if not repair_leftovers(inner, left, 1 if need_float else 0, met):
+    if not repair_leftovers(inner, left, floats, met):
         return None
-    if not need_float:
+    if not floats:
         return inner, None
     floater = left[0]
     if next_members is not None:
@@ -542,18 +558,22 @@ def _takeable_floater(inner: list[tuple[int, int]], floater: int, next_members, 
     """The player who floats down: ``floater``, unless it has met everybody of
     the next group; then it swaps into a pair (in place) and one who can be
     taken there floats instead (if any)."""
-    mf = met[floater]
-    if not all(x in mf for x in next_members):
+    if _has_unmet(floater, next_members, met):
         return floater
+    mf = met[floater]
     for idx in range(len(inner)):
         a, b = inner[idx]
         for stay, go in ((a, b), (b, a)):
-            if stay not in mf:
-                mg = met[go]
-                if any(x not in mg for x in next_members):
-                    inner[idx] = (floater, stay)
-                    return go
+            if stay not in mf and _has_unmet(go, next_members, met):
+                inner[idx] = (floater, stay)
+                return go
     return floater
+
+
+def _has_unmet(player: int, members, met) -> bool:
+    """Whether ``player`` has not met somebody of ``members`` (a group they may float into)."""
+    seen = met[player]
+    return any(x not in seen for x in members)
 
 
 def _assign(ext: list[int], order: list[int], met) -> dict[int, int] | None:
@@ -602,7 +622,7 @@ def _frame(a: int, b: int, groups, values) -> _Frame:
     has_down = b < k - 1
     players = [p for g in range(a, b + 1) for p in groups[g]]
     grp = {p: g for g in range(a, b + 1) for p in groups[g]}
-    above = sum(len(groups[g]) for g in range(a))
+    above = sum(map(len, groups[:a]))
     t0, nb, maxd2 = _crossings(a, b, has_up, has_down, values)
     return _Frame(a, b, players, grp, a == 0 and b == k - 1, has_up, has_down, above % 2, t0, nb, maxd2)
 
@@ -700,11 +720,9 @@ def _serves(f: _Frame, mate: list[int], m_u: int, n_ups: int) -> bool:
     every window player) and leaves up either fewer than ``m_u`` players or
     exactly those the window must send up."""
     nw = len(f.players)
-    if not all(mate[d] >= 0 for d in range(nw, nw + m_u)):
-        return False
-    if not f.has_down and not all(mate[x] >= 0 for x in range(nw)):
-        return False
-    return n_ups < m_u or n_ups == f.p_up
+    ups_paired = -1 not in mate[nw : nw + m_u]
+    window_paired = f.has_down or -1 not in mate[:nw]
+    return ups_paired and window_paired and (n_ups < m_u or n_ups == f.p_up)
 
 
 def _window_of(f: _Frame, mate: list[int], m_u: int, rng) -> _Window | None:

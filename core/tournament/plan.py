@@ -98,13 +98,21 @@ def measure(log: list[dict], event: Event | None = None) -> list[RoundTimes]:
     datetimes, at the end; a log asked again is answered from the last answer."""
     first, last = (log[0], log[-1]) if log else (None, None)
     key = (id(first), len(log), id(last), id(event))
-    kept = _MEASURED.get(key)
-    if kept is not None and kept[0][0] is first and kept[0][1] is last and kept[0][2] is event:
-        return list(kept[1])
+    kept = _kept_times(key, first, last, event)
+    if kept is not None:
+        return list(kept)
     times = _measure(log, event)
     _forget_oldest()
     _MEASURED[key] = ((first, last, event), times)
     return list(times)
+
+
+def _kept_times(key: tuple, first: dict | None, last: dict | None, event: Event | None) -> list[RoundTimes] | None:
+    """The answer kept for this very log (its first and last action) and event, if any."""
+    kept = _MEASURED.get(key)
+    if kept is not None and kept[0][0] is first and kept[0][1] is last and kept[0][2] is event:
+        return kept[1]
+    return None
 
 
 def _forget_oldest() -> None:
@@ -168,14 +176,16 @@ class _Timeline:
     def rounds(self, event: Event | None) -> list[RoundTimes]:
         """Each round paired, with its end only once the event has all its results."""
         complete = {r.number: r.complete for r in event.rounds} if event is not None else None
-        out = []
-        for r in sorted(self.paired):
-            end = self.ended.get(r)
-            if complete is not None and not complete.get(r, False):
-                end = None
-            start = _t(self.started.get(r, self.paired[r]))
-            out.append(RoundTimes(r, start, _t(end) if end is not None else None, self.minutes[r]))
-        return out
+        return [self._round_times(r, complete) for r in sorted(self.paired)]
+
+    def _round_times(self, r: int, complete: dict[int, bool] | None) -> RoundTimes:
+        """Round ``r``'s times, its end only once it has all its results (``complete``;
+        None: no event to ask)."""
+        end = self.ended.get(r)
+        if complete is not None and not complete.get(r, False):
+            end = None
+        start = _t(self.started.get(r, self.paired[r]))
+        return RoundTimes(r, start, _t(end) if end is not None else None, self.minutes[r])
 
 
 #: What each kind of action tells of the rounds' times (the others tell nothing).
@@ -215,16 +225,23 @@ def _slots(times: list[RoundTimes]) -> tuple[list[float], list[float], list[floa
     rounds (:func:`plausible`) and the turnarounds after them are left out; a
     round that ended before its time has no overrun (0, never negative)."""
     over, turn, slot = [], [], []
-    for i, rt in enumerate(times):
+    for rt, nxt in zip(times, [*times[1:], None]):
         if not plausible(rt):
             continue
         late = max(0.0, rt.length - rt.minutes)  # type: ignore[operator]  # plausible: a length
         over.append(late)
-        if i + 1 < len(times) and rt.end is not None and times[i + 1].start is not None:
-            gap = max(0.0, (times[i + 1].start - rt.end).total_seconds() / 60)
+        gap = _turnaround(rt, nxt)
+        if gap is not None:
             turn.append(gap)
             slot.append(gap + late)
     return over, turn, slot
+
+
+def _turnaround(rt: RoundTimes, nxt: RoundTimes | None) -> float | None:
+    """Minutes from a round's end to the next round's start (never negative); None when either is unknown."""
+    if nxt is None or rt.end is None or nxt.start is None:
+        return None
+    return max(0.0, (nxt.start - rt.end).total_seconds() / 60)
 
 
 def _mean(xs):
@@ -349,13 +366,18 @@ def clock_time(t: datetime) -> str:
 
 
 def _figures(times: list[RoundTimes], history: list[list[dict]]):
-    over, turn, slot = _slots([t for t in times])
+    over, turn, slot = _slots(times)
     if over:
-        return _mean(over), (_mean(turn) if turn else DEFAULT_TURNAROUND), slot, "event", len(over)
+        return *_means(over, turn), slot, "event", len(over)
     h_over, h_turn, h_slot = _history_slots(history)
     if h_over:
-        return _mean(h_over), (_mean(h_turn) if h_turn else DEFAULT_TURNAROUND), h_slot, "store", 0
+        return *_means(h_over, h_turn), h_slot, "store", 0
     return DEFAULT_OVERRUN, DEFAULT_TURNAROUND, [], "default", 0
+
+
+def _means(over: list[float], turn: list[float]) -> tuple[float | None, float]:
+    """The mean overrun, and the mean turnaround (the default one when none was measured)."""
+    return _mean(over), (_mean(turn) if turn else DEFAULT_TURNAROUND)
 
 
 def _history_slots(history: list[list[dict]]) -> tuple[list[float], list[float], list[float]]:
@@ -477,7 +499,7 @@ def _pace(event: Event, times: list[RoundTimes], now: datetime, turnaround: floa
         start = _started_at(times, cur.number) or now
         running_end = max(now, start + timedelta(minutes=round_minutes))
         return _Pace(running_end, len(event.rounds) - 1, True, turnaround, round_minutes)
-    last_end = times[-1].end if times and times[-1].end is not None else None
+    last_end = times[-1].end if times else None
     running_end = max(now, last_end) if last_end is not None else now
     return _Pace(running_end, len(event.rounds), False, turnaround, round_minutes)
 
@@ -491,11 +513,14 @@ def _started_at(times: list[RoundTimes], number: int) -> datetime | None:
 def _alternatives(
     base_rounds: int, base_top: int, swiss_done: int, cut: bool, alone: bool
 ) -> list[tuple[str, int, int]]:
-    """The other ways the day can go: one Swiss round fewer, top 4, top 8, no cut."""
+    """The other ways the day can go: one Swiss round fewer, top 4, top 8, no cut
+    (none once the cut is made)."""
+    if cut:
+        return []
     alts = []
-    if base_rounds - 1 >= max(1, swiss_done) and not cut:
+    if base_rounds - 1 >= max(1, swiss_done):
         alts.append((_("one round fewer"), base_rounds - 1, base_top))
-    if not cut and not alone:
+    if not alone:
         alts += [(_("top 4"), base_rounds, 4), (_("top 8"), base_rounds, 8)]
         if base_top:
             alts.append((_("no top cut"), base_rounds, 0))

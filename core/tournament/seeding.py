@@ -32,19 +32,20 @@ def seeded_first_round(seeded: list[str]) -> tuple[Match, ...]:
     """The first round of a single-elimination bracket of ``seeded`` (best
     seed first): 1 v N, 2 v N-1 ..., byes to the top seeds (G-SE); the top
     cut, an elimination-only event and a playoff (決定戦) all start so."""
-    size = 1
-    while size < len(seeded):
-        size *= 2
-    size = max(size, 2)
+    size = _bracket_size(len(seeded))
     order = bracket_order(size)
-    n = len(seeded)
-    matches = []
-    for t in range(size // 2):
-        s1, s2 = order[2 * t], order[2 * t + 1]
-        if s1 > s2:
-            s1, s2 = s2, s1
-        if s2 > n:
-            matches.append(Match(t + 1, seeded[s1 - 1], None, 2, 0, 0, "bye"))
-        else:
-            matches.append(Match(t + 1, seeded[s1 - 1], seeded[s2 - 1]))
-    return tuple(matches)
+    return tuple(_first_round_match(t + 1, seeded, order[2 * t], order[2 * t + 1]) for t in range(size // 2))
+
+
+def _bracket_size(n: int) -> int:
+    """The smallest power of two that holds ``n`` players, at least 2."""
+    return max(2, 1 << (n - 1).bit_length())
+
+
+def _first_round_match(table: int, seeded: list[str], s1: int, s2: int) -> Match:
+    """Table ``table`` of the first round, seeds ``s1`` and ``s2``: the better seed
+    listed first; a bye when the other seed is beyond the field."""
+    s1, s2 = min(s1, s2), max(s1, s2)
+    if s2 > len(seeded):
+        return Match(table, seeded[s1 - 1], None, 2, 0, 0, "bye")
+    return Match(table, seeded[s1 - 1], seeded[s2 - 1])

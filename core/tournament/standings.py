@@ -40,6 +40,7 @@ docs/rules.md fixes them):
 from __future__ import annotations
 
 import threading
+from collections import Counter
 from dataclasses import dataclass, field, replace
 from math import lcm
 
@@ -142,15 +143,10 @@ class Ledger:
         rounds (:data:`_LEDGERS`): a command that pairs, explains and shows
         standings, or a screen that redraws, counts the event once."""
         key = (id(event.players), tuple(map(id, event.rounds)))
-        with _LEDGERS_LOCK:  # the app counts in worker threads
-            hit = _LEDGERS.get(key)
-        if hit is not None and hit[0] is event.players and all(a is b for a, b in zip(hit[1], event.rounds)):
-            return hit[2]
-        led = cls(event)
-        with _LEDGERS_LOCK:
-            _LEDGERS[key] = (event.players, event.rounds, led)  # holding them keeps the ids from being reused
-            while len(_LEDGERS) > _LEDGERS_KEPT:
-                del _LEDGERS[next(iter(_LEDGERS))]
+        led = _kept_ledger(key, event)
+        if led is None:
+            led = cls(event)
+            _keep_ledger(key, event, led)
         return led
 
     def figures(self) -> "Figures":
@@ -161,20 +157,32 @@ class Ledger:
 
     def __init__(self, event: Event):
         self.figs = None
-        players = event.players
-        n = len(players)
-        self.ids = [p.id for p in players]
-        index = self.index = {pid: i for i, pid in enumerate(self.ids)}
-        wins = self.wins = [0] * n
-        draws = self.draws = [0] * n
-        byes = self.byes = [0] * n
+        n = len(event.players)
+        self.ids = [p.id for p in event.players]
+        self.index = {pid: i for i, pid in enumerate(self.ids)}
+        self.wins = [0] * n
+        self.draws = [0] * n
+        self.byes = [0] * n
+        self.gpts = [0] * n
+        self.games = [0] * n
+        self.opps: list[list[int]] = [[] for _ in range(n)]
         alone = [0] * n  # rounds counted without an opponent: byes, and a bye's double loss
-        gpts = self.gpts = [0] * n
-        games = self.games = [0] * n
-        opps: list[list[int]] = [[] for _ in range(n)]
-        self.opps = opps
+        #: Swiss matches of two players left out (no result yet, or a player not registered):
+        #: 0 when ``opps`` holds every Swiss meeting (core.tournament.pairing reads them from it)
+        self.uncounted = self._count_swiss_matches(event, alone)
+        # a win is 3 points, a draw 1 (G-SWISS-POINTS; a bye is a win); each match counted is a
+        # round played: counted here once a player, not once a match
+        self.points = [3 * w + d for w, d in zip(self.wins, self.draws)]
+        rounds = self.rounds = [len(o) + k for o, k in zip(self.opps, alone)]
+        # each match counted is a win, a draw or a loss of each of its players
+        self.losses = [r - w - d for r, w, d in zip(rounds, self.wins, self.draws)]
+
+    def _count_swiss_matches(self, event: Event, alone: list[int]) -> int:
+        """Count every Swiss match with a result (games, opponents, wins and
+        draws; a loss is what is left); returns the two-player matches left out."""
+        get = self.index.get
+        wins, draws, gpts, games, opps = self.wins, self.draws, self.gpts, self.games, self.opps
         uncounted = 0
-        get = index.get
         for rnd in event.rounds:
             if rnd.stage != "swiss":
                 continue
@@ -183,27 +191,11 @@ class Ledger:
             # bye has the 3 points that are his (not ranked below the losers
             # with 0, issue 48)
             for m in rnd.matches:
-                out = m.outcome
-                if out is None:
-                    if m.p2 is not None:
-                        uncounted += 1
+                if m.p2 is None:
+                    self._count_bye(m, alone)
                     continue
-                a = get(m.p1)
-                if a is None:
-                    if m.p2 is not None:
-                        uncounted += 1
-                    continue
-                if m.p2 is None:  # a bye: a match win counted 2-0
-                    alone[a] += 1
-                    if out == "double_loss":  # a loss (counted below, with every loss)
-                        continue
-                    wins[a] += 1
-                    byes[a] += 1
-                    gpts[a] += 6
-                    games[a] += 2
-                    continue
-                b = get(m.p2)
-                if b is None:
+                out, a, b = m.outcome, get(m.p1), get(m.p2)
+                if out is None or a is None or b is None:
                     uncounted += 1
                     continue
                 w1, w2, d = m.p1_wins, m.p2_wins, m.draws
@@ -222,15 +214,22 @@ class Ledger:
                     draws[a] += 1
                     draws[b] += 1
                 # else double_loss (or anything unknown): a loss each, counted below
-        # a win is 3 points, a draw 1 (G-SWISS-POINTS; a bye is a win); each match counted is a
-        # round played: counted here once a player, not once a match
-        self.points = [3 * w + d for w, d in zip(wins, draws)]
-        rounds = self.rounds = [len(o) + k for o, k in zip(opps, alone)]
-        # each match counted is a win, a draw or a loss of each of its players
-        self.losses = [r - w - d for r, w, d in zip(rounds, wins, draws)]
-        #: Swiss matches of two players left out above (no result yet, or a player not registered):
-        #: 0 when ``opps`` holds every Swiss meeting (core.tournament.pairing reads them from it)
-        self.uncounted = uncounted
+        return uncounted
+
+    def _count_bye(self, m: Match, alone: list[int]) -> None:
+        """A bye with its result: a match win counted 2-0, or with a double
+        loss a loss (counted with every loss); one without, or for a player
+        not registered, is left out."""
+        a = self.index.get(m.p1)
+        if m.outcome is None or a is None:
+            return
+        alone[a] += 1
+        if m.outcome == "double_loss":
+            return
+        self.wins[a] += 1
+        self.byes[a] += 1
+        self.gpts[a] += 6
+        self.games[a] += 2
 
 
 #: (players, rounds) -> (players, rounds, ledger) of the last few events counted, oldest first.
@@ -239,6 +238,23 @@ class Ledger:
 _LEDGERS: dict[tuple, tuple] = {}
 _LEDGERS_KEPT = 4
 _LEDGERS_LOCK = threading.Lock()
+
+
+def _kept_ledger(key: tuple, event: Event) -> Ledger | None:
+    """The ledger counted for these very players and rounds, if it is still kept."""
+    with _LEDGERS_LOCK:  # the app counts in worker threads
+        hit = _LEDGERS.get(key)
+    if hit is not None and hit[0] is event.players and all(a is b for a, b in zip(hit[1], event.rounds)):
+        return hit[2]
+    return None
+
+
+def _keep_ledger(key: tuple, event: Event, led: Ledger) -> None:
+    """Keep ``led`` for the event's players and rounds, forgetting the oldest past :data:`_LEDGERS_KEPT`."""
+    with _LEDGERS_LOCK:
+        _LEDGERS[key] = (event.players, event.rounds, led)  # holding them keeps the ids from being reused
+        while len(_LEDGERS) > _LEDGERS_KEPT:
+            del _LEDGERS[next(iter(_LEDGERS))]
 
 
 def _common_denominator(rounds: list[int], games: list[int]) -> int:
@@ -409,17 +425,17 @@ def _cell_marks(members: list[int], matches: list[Match], index: dict[str, int])
     losers (both players of a double loss) 2, the others of the place 1."""
     mark = {i: 1 for i in members}
     for m in matches:
-        if m.outcome == "double_loss":
-            for pid in m.players():
-                mark[index[pid]] = 2
-            continue
-        w = m.winner()
-        lo = m.loser()
-        if w is not None:
-            mark[index[w]] = 0
-        if lo is not None:
-            mark[index[lo]] = 2
+        for pid, v in _match_marks(m):
+            mark[index[pid]] = v
     return mark
+
+
+def _match_marks(m: Match) -> list[tuple[str, int]]:
+    """The marks a decided playoff match gives: its winner (or bye) 0, its loser 2,
+    both players of a double loss 2."""
+    if m.outcome == "double_loss":
+        return [(pid, 2) for pid in m.players()]
+    return [(pid, v) for pid, v in ((m.winner(), 0), (m.loser(), 2)) if pid is not None]
 
 
 def ranked_table(event: Event):
@@ -519,26 +535,44 @@ def standings(event: Event) -> list[StandingRow]:
     in registration order.
     """
     led, fig, keys, tags, order = ranked_table(event)
-    players = event.players
-    # O-PEN-2: under the Overture rules a disqualified player is left out of the
-    # ranking: listed last, without a rank (their results stay for their opponents)
-    out = {i for i in order if players[i].excluded} if event.rules == "overture" else set()
-    order = [i for i in order if i not in out] + [i for i in order if i in out]
-    ranks: list[int | None] = [*_ranks(order[: len(order) - len(out)], keys, tags), *([None] * len(out))]
-    count: dict[int | None, int] = {}
-    for r in ranks:
-        count[r] = count.get(r, 0) + 1
-    scale = fig.scale
+    order, ranks = _excluded_last(event, order, keys, tags)
     # (key, values, denominator or None for a count): one division per figure
     shown = [(name, fig.of(name), tb.scale(fig) if tb.percent else None) for name, tb in TIEBREAKERS.items()]
+    return _standing_rows(event.players, order, ranks, led, fig, tags, shown)
+
+
+def _excluded_last(event: Event, order: list[int], keys, tags) -> tuple[list[int], list[int | None]]:
+    """The players in standings order and their ranks (G-TIE-1).  O-PEN-2: under
+    the Overture rules a disqualified player is left out of the ranking: listed
+    last, without a rank (their results stay for their opponents)."""
+    out = _unranked(event, order)
+    order = [i for i in order if i not in out] + [i for i in order if i in out]
+    ranks: list[int | None] = [*_ranks(order[: len(order) - len(out)], keys, tags), *([None] * len(out))]
+    return order, ranks
+
+
+def _unranked(event: Event, order: list[int]) -> set[int]:
+    """The players left out of the ranking: the disqualified ones, under the Overture rules (O-PEN-2)."""
+    if event.rules != "overture":
+        return set()
+    return {i for i in order if event.players[i].excluded}
+
+
+def _standing_rows(
+    players, order: list[int], ranks: list[int | None], led: Ledger, fig: Figures, tags, shown
+) -> list[StandingRow]:
+    """The rows of the standings, players in ``order`` with their ``ranks``;
+    ``shown`` lists each tiebreaker's values and the denominator of a percentage."""
+    count = Counter(ranks)
+    mwp, scale = fig.mwp, fig.scale
     rows = []
-    for pos, i in enumerate(order):
+    for rank, i in zip(ranks, order):
         p = players[i]
         w, lo, d = led.wins[i], led.losses[i], led.draws[i]
         figures = {name: vals[i] if den is None else vals[i] / den for name, vals, den in shown}
         rows.append(
             StandingRow(
-                rank=ranks[pos],
+                rank=rank,
                 id=p.id,
                 name=p.name,
                 points=led.points[i],
@@ -551,10 +585,10 @@ def standings(event: Event) -> list[StandingRow]:
                 gw=figures["gw"],
                 ogw=figures["ogw"],
                 status=p.status,
-                mwp=fig.mwp[i] / scale,
+                mwp=mwp[i] / scale,
                 byes=led.byes[i],
                 matches=led.rounds[i],
-                shared=ranks[pos] is not None and count[ranks[pos]] > 1,
+                shared=rank is not None and count[rank] > 1,
                 playoff=bool(tags[i]),
                 figures=figures,
             )
@@ -661,7 +695,7 @@ def _check_whole_places(led: Ledger, chosen: set[int], keys, tags, order: list[i
         raise RuleError(
             _(
                 "a playoff must include every player tied for the place; also: {names}",
-                names=join_list((names[m] for m in missing), words=True),
+                names=_names_in_words(missing, names),
             ),
             "G-TIE-PLAYOFF",
         )
@@ -675,10 +709,15 @@ def _check_side_by_side(led: Ledger, chosen: set[int], order: list[int], pos: li
         raise RuleError(
             _(
                 "a playoff is held among players next to each other in the standings; {names} stand between them",
-                names=join_list((names[m] for m in between), words=True),
+                names=_names_in_words(between, names),
             ),
             "G-TIE-PLAYOFF",
         )
+
+
+def _names_in_words(ids: list[str], names: dict[str, str]) -> str:
+    """The players ``ids`` by name, listed in words ("A, B and C")."""
+    return join_list((names[m] for m in ids), words=True)
 
 
 def next_playoff_round(event: Event) -> tuple[Match, ...] | None:
