@@ -45,15 +45,9 @@ def _check_player_room(event: Event, players: int) -> None:
         )
 
 
-def check_room(event: Event, players: int = 0, rounds: int = 0, penalties: int = 0) -> None:
-    """Refuse to grow ``event`` past the size a lycee-event/1 file carries
-    (core.event.model.MAX_PLAYERS ...; issue 44): an event the desk holds
-    always exports to a file ``lycee import`` takes again.  The desk calls
-    this before it appends (``player add`` and the app's add, a round paired,
-    a penalty given); a stored journal is replayed as it was written."""
-    if players:
-        _check_player_room(event, players)
-    if rounds and len(event.rounds) + rounds > MAX_ROUNDS:
+def _check_round_room(event: Event, rounds: int) -> None:
+    """``rounds`` more stay within MAX_ROUNDS (what an event file carries)."""
+    if len(event.rounds) + rounds > MAX_ROUNDS:
         raise LyceeError(
             _(
                 "{event} has {have} rounds, the most an event holds (the most an event file carries, "
@@ -62,7 +56,11 @@ def check_room(event: Event, players: int = 0, rounds: int = 0, penalties: int =
                 have=len(event.rounds),
             )
         )
-    if penalties and len(event.penalties) + penalties > MAX_PENALTIES:
+
+
+def _check_penalty_room(event: Event, penalties: int) -> None:
+    """``penalties`` more stay within MAX_PENALTIES (what an event file carries)."""
+    if len(event.penalties) + penalties > MAX_PENALTIES:
         raise LyceeError(
             _(
                 "{event} has {have} penalties, the most an event holds (the most an event file carries, "
@@ -71,6 +69,20 @@ def check_room(event: Event, players: int = 0, rounds: int = 0, penalties: int =
                 have=f"{len(event.penalties):,}",
             )
         )
+
+
+def check_room(event: Event, players: int = 0, rounds: int = 0, penalties: int = 0) -> None:
+    """Refuse to grow ``event`` past the size a lycee-event/1 file carries
+    (core.event.model.MAX_PLAYERS ...; issue 44): an event the desk holds
+    always exports to a file ``lycee import`` takes again.  The desk calls
+    this before it appends (``player add`` and the app's add, a round paired,
+    a penalty given); a stored journal is replayed as it was written."""
+    if players:
+        _check_player_room(event, players)
+    if rounds:
+        _check_round_room(event, rounds)
+    if penalties:
+        _check_penalty_room(event, penalties)
 
 
 @action("create")
@@ -106,10 +118,8 @@ def _new_name(event: Event, p, seen: dict[str, str], batch: set[str], fold) -> s
         raise LyceeError(_("a player needs a name"))
     key = fold(name)
     _add_typed_once(name, key, batch, p.allow_same_name)
-    if key in seen and p.member:
-        # a member: their number tells them apart (issue 47), never "NAME (2)"
-        name = f"{name} ({p.member})"
-        key = fold(name)
+    name = _member_name(name, p.member, seen, fold)
+    key = fold(name)
     if key not in seen:
         return name
     if not p.allow_same_name:
@@ -117,6 +127,13 @@ def _new_name(event: Event, p, seen: dict[str, str], batch: set[str], fold) -> s
     # a second person of the same name (the command line in README.md: --allow-same-name):
     # registered as "NAME (2)", so every screen and export tells them apart
     return same_name_label(name, set(seen), fold)
+
+
+def _member_name(name: str, member: str | None, seen: dict[str, str], fold) -> str:
+    """A member whose name is registered already: their number tells them apart (issue 47), never "NAME (2)"."""
+    if member and fold(name) in seen:
+        return f"{name} ({member})"
+    return name
 
 
 def _same_name_error(event: Event, name: str, registered: str) -> LyceeError:
@@ -208,8 +225,12 @@ def _rename(event, payload: Rename):
 def _renamed(event: Event, pid: str, name: str, reading: str | None) -> Event:
     """``event`` with ``pid`` called ``name`` (and ``reading``) everywhere, the draft table's seats too."""
     players = tuple(replace(x, name=name, reading=reading) if x.id == pid else x for x in event.players)
-    pods = tuple(tuple(replace(seat, name=name) if seat.player == pid else seat for seat in pod) for pod in event.pods)
-    return replace(event, players=players, pods=pods)
+    return replace(event, players=players, pods=_pods_renamed(event.pods, pid, name))
+
+
+def _pods_renamed(pods, pid: str, name: str) -> tuple:
+    """The draft table's seats with ``pid``'s seat called ``name``."""
+    return tuple(tuple(replace(seat, name=name) if seat.player == pid else seat for seat in pod) for pod in pods)
 
 
 def _free_name(event: Event, pid: str, name: str, allow_same_name: bool) -> str:
@@ -292,11 +313,16 @@ def _without(event: Event, p) -> Event:
     return replace(
         event,
         players=tuple(x for x in event.players if x.id != pid),
-        decklists=tuple(x for x in event.decklists if x.player != pid),
-        deck_checks=tuple(x for x in event.deck_checks if x.player != pid),
+        decklists=_not_of(event.decklists, pid),
+        deck_checks=_not_of(event.deck_checks, pid),
         apart=tuple(x for x in event.apart if pid not in x),
         removed=event.removed + (p,),
     )
+
+
+def _not_of(records: tuple, pid: str) -> tuple:
+    """``records`` (decklists, deck checks) but those of player ``pid``."""
+    return tuple(x for x in records if x.player != pid)
 
 
 @action("drop")

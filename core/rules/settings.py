@@ -123,18 +123,28 @@ def locks(event: Event) -> dict[str, str]:
         out["kind"] = kind
     hit = _first_result(event)
     if hit is None and event.rounds:  # L-SET-LOCK: the slips of round 1 already name the match type
-        out["match"] = _(
-            "round 1 is paired: its pairings and slips name the match type (G-BO3 / G-BO1); "
-            "undo the pairing first ({undo})",
-            undo=UNDO_HINT,
-        )
+        out["match"] = _paired_match_lock()
     tiebreakers = _tiebreakers_lock(event)
     if tiebreakers:
         out["tiebreakers"] = tiebreakers
     if hit is not None:
         out["match"] = _result_lock(hit)
-    if event.rounds:
-        out.update(_started_locks())
+    out.update(_round_locks(event))
+    return out
+
+
+def _paired_match_lock() -> str:
+    """Why the match type cannot change once round 1 is paired (its slips name it)."""
+    return _(
+        "round 1 is paired: its pairings and slips name the match type (G-BO3 / G-BO1); "
+        "undo the pairing first ({undo})",
+        undo=UNDO_HINT,
+    )
+
+
+def _round_locks(event: Event) -> dict[str, str]:
+    """What the rounds fix: all round 1's pairing fixes, and the minutes while a round's clock runs."""
+    out = _started_locks() if event.rounds else {}
     running = _clock_running(event)
     if running is not None:
         out["minutes"] = _("round {r}'s clock is running (G-TIME); change the minutes between rounds", r=running)
@@ -242,6 +252,14 @@ def _check_rounds_change(event: Event, v: int | None, cur: int | None) -> None:
     """The Swiss round count once rounds are paired: a number (L-ROUNDS), the
     same format (G-SE: Swiss or single elimination from the start), and at
     least the Swiss rounds already paired."""
+    _check_rounds_not_blank(event, v)
+    if event.rounds:
+        _check_format_kept(v, cur)
+    _check_paired_rounds_kept(event, v)
+
+
+def _check_rounds_not_blank(event: Event, v: int | None) -> None:
+    """L-ROUNDS: the Swiss round count fixed at round 1 is never blank again."""
     if v is None and event.swiss_rounds:
         raise RuleError(
             _(
@@ -250,8 +268,10 @@ def _check_rounds_change(event: Event, v: int | None, cur: int | None) -> None:
             ),
             "L-ROUNDS",
         )
-    if event.rounds:
-        _check_format_kept(v, cur)
+
+
+def _check_paired_rounds_kept(event: Event, v: int | None) -> None:
+    """The rounds planned are at least the Swiss rounds already paired."""
     if v is not None and v < len(event.swiss_rounds):
         raise RuleError(
             _(
@@ -271,9 +291,14 @@ def rounds_to_fix(event: Event, stage: str = "swiss") -> int | None:
     return suggested_rounds(len(event.eligible(1))) or None
 
 
+def _is_count(x, lo: int, hi: int) -> bool:
+    """``x`` is a whole number (a yes/no is not) from ``lo`` to ``hi``."""
+    return isinstance(x, int) and not isinstance(x, bool) and lo <= x <= hi
+
+
 def _check_round_count(given) -> None:
     """L-ROUNDS: a Swiss round count fixed at round 1 is a whole number from 1 to 30."""
-    if not isinstance(given, int) or isinstance(given, bool) or not 1 <= given <= 30:
+    if not _is_count(given, 1, 30):
         raise LyceeError(_("rounds {r!r}: a whole number from 1 to 30", r=given))
 
 
@@ -331,7 +356,7 @@ def _minutes(d: dict, out: dict) -> int:
 
 def _rounds_planned(d: dict, out: dict) -> int | None:
     r = d.get("rounds_planned")
-    if r is not None and (not isinstance(r, int) or isinstance(r, bool) or not 0 <= r <= 30):
+    if r is not None and not _is_count(r, 0, 30):
         raise LyceeError(
             _("rounds {r!r}: a whole number from 0 to 30 (0: single elimination from the start, G-SE)", r=r)
         )
@@ -478,7 +503,11 @@ def _show_tiebreakers(value) -> str:
 
 def _show_staff(value: dict) -> str:
     """The staff as the trail shows them: organizer; judges; head judge."""
-    # 「佐藤・鈴木」 in Japanese; English keeps "A,B", the trail old journals are read back to
-    js = value.get("judges", ())
-    judges = ",".join(js) if language() == "en" else join_list(js, words=True)
+    judges = _show_judges(value.get("judges", ()))
     return _("; ").join(x for x in (value.get("organizer", ""), judges, value.get("head_judge", "")) if x) or "-"
+
+
+def _show_judges(judges) -> str:
+    """The judges as the trail lists them."""
+    # 「佐藤・鈴木」 in Japanese; English keeps "A,B", the trail old journals are read back to
+    return ",".join(judges) if language() == "en" else join_list(judges, words=True)
