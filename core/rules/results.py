@@ -32,8 +32,13 @@ from core.tournament.matchrules import (
 
 def _check_third_place_planned(event: Event, stage: str) -> None:
     """G-SE: a third-place match is planned with the first elimination round only."""
-    if stage != "top" or any(r.stage == "top" for r in event.rounds):
+    if stage != "top" or _top_cut_made(event):
         raise LyceeError(_("a third-place match is planned with the first elimination round only (G-SE)"))
+
+
+def _top_cut_made(event: Event) -> bool:
+    """An elimination round is paired (the top cut is made)."""
+    return any(r.stage == "top" for r in event.rounds)
 
 
 @action("pair")
@@ -231,7 +236,7 @@ def protected_reason(event: Event, rnd: Round, m: Match) -> str | None:
 
     if event_finished(event):
         return _("the event is finished (the final is decided)")
-    if rnd.stage == "swiss" and any(r.stage == "top" for r in event.rounds):
+    if rnd.stage == "swiss" and _top_cut_made(event):
         return _("round {r} is a Swiss round and the top cut was made from it", r=rnd.number)
     return None
 
@@ -301,11 +306,16 @@ def _entered_result(event: Event, rnd: Round, payload: ResultAction) -> tuple[Re
     games decide; wins it also gives must agree with them)."""
     if payload.games is not None:
         return _result_of_games(event, rnd, payload, tuple(payload.games))
+    return _typed_result(payload), None
+
+
+def _typed_result(payload: ResultAction) -> Result:
+    """The result ``payload`` types as wins (and draws, 0 when not given)."""
     if payload.p1_wins is UNSET or payload.p2_wins is UNSET:
         missing = "p1_wins" if payload.p1_wins is UNSET else "p2_wins"
         raise LyceeError(_("a result without games needs {key}", key=missing))
     draws = 0 if payload.draws is UNSET else payload.draws
-    return Result(payload.p1_wins, payload.p2_wins, draws, payload.intentional), None
+    return Result(payload.p1_wins, payload.p2_wins, draws, payload.intentional)
 
 
 def _kept_note(m: Match) -> str:
@@ -344,7 +354,7 @@ def result_match(event: Event, rnd: Round, m: Match, payload: ResultAction) -> M
         raise RuleError(_("table {table} is a bye: it takes no result", table=m.table), "G-SWISS-POINTS")
     if payload.intentional:
         _check_id_not_after_result(event, rnd, m)
-    corrected_by = check_correction(event, rnd, m, payload) if m.outcome is not None else None  # (a correction)
+    corrected_by = check_correction(event, rnd, m, payload)  # None unless a result is corrected
     r, games = _entered_result(event, rnd, payload)
     note = _result_note(event, rnd, m, payload, r.intentional)
     if r.intentional:
@@ -432,14 +442,22 @@ def apply_results(event: Event, number: int, payloads: list[ResultAction]) -> tu
     except LyceeError as err:
         return event, [err] * len(payloads)
     matches = list(rnd.matches)
-    errors: list[LyceeError | None] = []
-    for p in payloads:
-        if p.round != number:
-            raise ValueError("apply_results: every result is of round number")
-        errors.append(_result_into(event, rnd, matches, p))
+    errors = _results_into(event, rnd, matches, payloads)
     if all(e is not None for e in errors):
         return event, errors
     return event.with_round(replace(rnd, matches=tuple(matches))), errors
+
+
+def _results_into(
+    event: Event, rnd: Round, matches: list[Match], payloads: list[ResultAction]
+) -> list[LyceeError | None]:
+    """Each result of round ``rnd`` put into ``matches`` in turn: each one's refusal, or None."""
+    errors: list[LyceeError | None] = []
+    for p in payloads:
+        if p.round != rnd.number:
+            raise ValueError("apply_results: every result is of round number")
+        errors.append(_result_into(event, rnd, matches, p))
+    return errors
 
 
 @action("game")
@@ -513,22 +531,25 @@ def _id_decision(event, payload: IdDecision):
     from core.tournament.elimination import no_winner_refusal, replay_match
 
     if decision == "replay":
-        new = replay_match(m)
-    else:
-        why = no_winner_refusal(event, rnd, m)  # no champion is the final's answer only
-        if why and written_format() >= 4:  # an event stored before still opens as it was played
-            raise RuleError(why, "G-ID-3")
-        new = replace(
-            m,
-            p1_wins=0,
-            p2_wins=0,
-            draws=0,
-            outcome="draw",
-            intentional=True,
-            games=(),
-            note=f"ID: no winner, decided by {org} (G-ID-3)",
-        )
-    return set_match(event, rnd, new)
+        return set_match(event, rnd, replay_match(m))
+    why = no_winner_refusal(event, rnd, m)  # no champion is the final's answer only
+    if why and written_format() >= 4:  # an event stored before still opens as it was played
+        raise RuleError(why, "G-ID-3")
+    return set_match(event, rnd, _no_winner(m, org))
+
+
+def _no_winner(m: Match, org: str) -> Match:
+    """G-ID-3: the final's intentional draw left without a winner, by the organizer ``org``."""
+    return replace(
+        m,
+        p1_wins=0,
+        p2_wins=0,
+        draws=0,
+        outcome="draw",
+        intentional=True,
+        games=(),
+        note=f"ID: no winner, decided by {org} (G-ID-3)",
+    )
 
 
 TIME_DECISIONS = ("extra_game", "winner")
@@ -575,31 +596,34 @@ def _time_decision(event, payload: TimeDecision):
         raise RuleError(_("{score} names a winner: enter it as the result", score=r.text()), "G-BO3-TIME")
 
     org = require_organizer(event, payload.by, "G-SE")
-    score = r.text()
-    third = m.note == THIRD_PLACE  # the note that makes it the third-place match stays (the log keeps the call)
     if payload.decision == "extra_game":
-        new = replace(
-            m,
-            p1_wins=r.p1_wins,
-            p2_wins=r.p2_wins,
-            draws=r.draws,
-            note=m.note if third else f"{labels.TIME_EXTRA_GAME} at {score} by {org}",
-        )
-        return set_match(event, rnd, new)
-    if third:
+        return set_match(event, rnd, _extra_game(m, r, org))
+    return set_match(event, rnd, _winner_named(m, r, org, payload))
+
+
+def _extra_game(m: Match, r: Result, org: str) -> Match:
+    """The match left open with the games at time ``r``: an extra game decides it (G-SE).
+    The note that makes it the third-place match stays (the log keeps the call)."""
+    note = m.note if m.note == THIRD_PLACE else f"{labels.TIME_EXTRA_GAME} at {r.text()} by {org}"
+    return replace(m, p1_wins=r.p1_wins, p2_wins=r.p2_wins, draws=r.draws, note=note)
+
+
+def _winner_named(m: Match, r: Result, org: str, payload: TimeDecision) -> Match:
+    """The match recorded with the games at time ``r`` and the winner the organizer names, with the reason
+    (a third-place match is decided by an extra game only)."""
+    if m.note == THIRD_PLACE:
         raise RuleError(
             _("the third-place match at table {t} is decided by an extra game (--extra-game)", t=m.table), "G-SE"
         )
     reason = _winner_reason(m, payload)
-    new = replace(
+    return replace(
         m,
         p1_wins=r.p1_wins,
         p2_wins=r.p2_wins,
         draws=r.draws,
         outcome="p1" if payload.winner == m.p1 else "p2",
-        note=f"{labels.TIME_WINNER_NAMED} at {score} by {org}: {reason}",
+        note=f"{labels.TIME_WINNER_NAMED} at {r.text()} by {org}: {reason}",
     )
-    return set_match(event, rnd, new)
 
 
 @describer("time_decision")
@@ -643,14 +667,17 @@ def _describe_result(payload: ResultAction) -> str:
         "result round {r} table {t}: {res}", r=payload.round, t=payload.table, res=labels.result_label(payload.result)
     )
     if payload.correct:
-        line += " · " + (
-            _("correction by head judge {by}", by=payload.correct_by) if payload.correct_by else _("correction")
-        )
+        line += " · " + _correction_words(payload.correct_by)
     if payload.time_called:
         line += " · " + _("time called (G-BO3-TIME)")
     if payload.reason:
         line += " · " + _("reason: {reason}", reason=payload.reason)
     return line
+
+
+def _correction_words(by: str | None) -> str:
+    """A correction in the trail, with the head judge who made it when named."""
+    return _("correction by head judge {by}", by=by) if by else _("correction")
 
 
 @describer("game")
