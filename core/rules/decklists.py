@@ -58,6 +58,7 @@ from core.rules.deckrules import (
     DecklistStatus,
     as_decklist,
     build_rule,
+    catalog_or_default,
     change_judges,
     check_sanctioning,
     deck_data,
@@ -314,7 +315,7 @@ def text_check(event: Event, pid: str, text: str, catalog=None) -> dict:
     if not text.strip():
         return {"deck": 0, "spare": 0, "problems": []}
     try:
-        deck = parse_decklist(text, _("your decklist"), _catalog_or_default(catalog))
+        deck = parse_decklist(text, _("your decklist"), catalog_or_default(catalog))
     except ValidationError as err:
         return _unreadable(err)
     return {
@@ -322,11 +323,6 @@ def text_check(event: Event, pid: str, text: str, catalog=None) -> dict:
         "spare": deck.spare_size,
         "problems": _problem_rows(list_problems(event, pid, deck, catalog)),
     }
-
-
-def _catalog_or_default(catalog):
-    """The card catalog given, else the shipped one."""
-    return catalog if catalog is not None else default_catalog()
 
 
 def _unreadable(err: ValidationError) -> dict:
@@ -346,7 +342,7 @@ def phone_state(event: Event, pid: str, catalog=None) -> dict:
         out.update(
             deck=rec.deck_size,
             spare=rec.spare_size,
-            text=decklist_to_text(as_decklist(rec), _catalog_or_default(catalog)),
+            text=decklist_to_text(as_decklist(rec), catalog_or_default(catalog)),
             problems=_problem_rows(deck_problems(event, pid, catalog)),
         )
     return out
