@@ -104,9 +104,14 @@ def checked_in_by(rnd: Round, pid: str, seconds: float) -> bool:
 
 def _ruling(rnd: Round, rule: str, table: int, pid: str | None = None) -> LateRuling | None:
     for r in rnd.late:
-        if r.rule == rule and r.table == table and (pid is None or pid in r.players):
+        if _rules_on(r, rule, table, pid):
             return r
     return None
+
+
+def _rules_on(r: LateRuling, rule: str, table: int, pid: str | None) -> bool:
+    """Ruling ``r`` is under ``rule`` at ``table`` (and about ``pid``, when one is named)."""
+    return r.rule == rule and r.table == table and (pid is None or pid in r.players)
 
 
 def _prompts_for(event: Event, rnd: Round, secs: float) -> list[Prompt]:
@@ -155,13 +160,18 @@ def _late_drop_prompts(event: Event, rnd: Round, m, late: list[str], r1) -> list
     """G-LATE-2 ("その後"): a player who lost the match under G-LATE-1 (the
     ruling ``r1`` confirmed) and has not come by the report limit is dropped,
     unless already ruled on."""
-    if r1 is None or r1.decision != "confirm":
+    if not _confirmed(r1):
         return []
     return [
         Prompt("G-LATE-2", rnd.number, m.table, (p,), "drop", REPORT_WITHIN)
         for p in late
         if p in r1.players and _still_away(event, rnd, m, p)
     ]
+
+
+def _confirmed(r1: LateRuling | None) -> bool:
+    """The G-LATE-1 ruling was given and confirmed."""
+    return r1 is not None and r1.decision == "confirm"
 
 
 def _still_away(event: Event, rnd: Round, m, p: str) -> bool:

@@ -690,14 +690,17 @@ def history_rows(events: Iterable[Any], numbers: set[str]) -> list[HistoryRow]:
     rows = []
     for ev in events:
         members = _members_in(ev, numbers)
-        if not members:
-            continue
-        table = standings(ev)
-        # once an elimination stage is finished, the final placings rank the event (G-SE)
-        final = {f.id: f.place for f in final_placings(ev) or ()}
-        rows += [_history_row(ev, p, table, final) for p in members]
+        if members:
+            # once an elimination stage is finished, the final placings rank the event (G-SE)
+            rows += _event_rows(ev, members, standings(ev), final_placings(ev))
     rows.sort(key=lambda r: (r.date, r.event), reverse=True)
     return rows
+
+
+def _event_rows(ev: Any, members: list[Any], table: list, placings) -> list[HistoryRow]:
+    """The rows of the ``members`` who played ``ev``, from its standings ``table`` and final ``placings`` (or None)."""
+    final = {f.id: f.place for f in placings or ()}
+    return [_history_row(ev, p, table, final) for p in members]
 
 
 def _penalties_of(ev: Any, pid: str) -> tuple[dict, ...]:
@@ -717,7 +720,7 @@ def _history_row(ev: Any, p: Any, table: list, final: dict[str, int]) -> History
         event=ev.id,
         event_name=ev.name,
         date=ev.date,
-        store=(getattr(ev, "store", None) or {}).get("name", ""),
+        store=_store_name(ev),
         name=p.name,
         record=row.record if row else "0-0-0",
         points=row.points if row else 0,
@@ -726,6 +729,11 @@ def _history_row(ev: Any, p: Any, table: list, final: dict[str, int]) -> History
         status=p.status,
         penalties=_penalties_of(ev, p.id),
     )
+
+
+def _store_name(ev: Any) -> str:
+    """The name of the store that ran ``ev`` ("" when none is set)."""
+    return (getattr(ev, "store", None) or {}).get("name", "")
 
 
 def _place_of(pid: str, row: Any, final: dict[str, int]) -> int | None:

@@ -261,12 +261,17 @@ def exclusion_reason(event: Event, pid: str) -> str:
     that made two Warnings' worth; "" when no penalty in force says it (an
     imported file)."""
     forced = _in_force_of(event, pid)
-    handed = [p for p in forced if in_force(p)[1] in EXCLUSIONS]  # type: ignore[index]  # in force
+    handed = _handed_exclusions(forced)
     if handed:
         return handed[-1].reason
     if forced and player_tally(event, pid).excluded:
         return _("two Warnings (G-PEN-2): {reason}", reason=forced[-1].reason)
     return ""
+
+
+def _handed_exclusions(forced: list[Penalty]) -> list[Penalty]:
+    """The exclusions handed down among the penalties in force ``forced`` (G-PEN-1)."""
+    return [p for p in forced if in_force(p)[1] in EXCLUSIONS]  # type: ignore[index]  # in force
 
 
 def penalties_outside_rounds(event: Event) -> list[tuple[int, Penalty]]:
@@ -451,13 +456,18 @@ def _match_loss(event: Event, number: int, table: int, pid: str) -> Event:
     rnd = event.rounds[number - 1]
     m = rnd.match_at(table)
     assert m is not None  # the player's own table (_penalty_place)
-    if m.reported and written_format() < 6:
-        return event  # a log written before L-MATCH-LOSS: a finished match kept its result
+    if _kept_as_finished(m):
+        return event
     if _won_by_forfeit(m, pid):  # both players' loss: a double loss
         return double_loss(event, rnd, m, "penalty", "G-PEN-1")
     if _not_lost_yet(m, pid):
         return forfeit(event, rnd, m, pid, "penalty", "G-PEN-1")
     return event
+
+
+def _kept_as_finished(m) -> bool:
+    """A log written before L-MATCH-LOSS: a finished match kept its result."""
+    return m.reported and written_format() < 6
 
 
 def _not_lost_yet(m, pid: str) -> bool:

@@ -342,8 +342,8 @@ class TableReport:
         out = {
             "table": self.table,
             "status": self.status,
-            "p1": self.p1.doc() if self.p1 else None,
-            "p2": self.p2.doc() if self.p2 else None,
+            "p1": _side_doc(self.p1),
+            "p2": _side_doc(self.p2),
             "result": self.result,
         }
         if self.held:
@@ -351,6 +351,11 @@ class TableReport:
         if self.called:
             out["called"] = {"note": self.called.note, "at": self.called.at, "by": self.called.actor}
         return out
+
+
+def _side_doc(side: SideReport | None) -> dict | None:
+    """A side's report as the JSON of ``lycee reports`` gives it (None: no report)."""
+    return side.doc() if side else None
 
 
 def match_text(m: Match) -> str:
@@ -384,8 +389,12 @@ def _held_for(event: Event, rnd: Round, m: Match, p1: SideReport | None, now) ->
 def _recorded_by(m: Match, p1: SideReport | None, p2: SideReport | None) -> str:
     """recorded (as the players reported it) or staff (entered, or changed, by the desk)."""
     agreed = [s for s in (p1, p2) if s is not None]
-    by_players = len(agreed) >= 1 and all(same(s.result, match_text(m)) for s in agreed)
-    return "recorded" if by_players else "staff"
+    return "recorded" if _as_reported(agreed, m) else "staff"
+
+
+def _as_reported(sides: list[SideReport], m: Match) -> bool:
+    """A side reported, and every report is the stored result of ``m``."""
+    return len(sides) >= 1 and all(same(s.result, match_text(m)) for s in sides)
 
 
 def _last_call(event: Event, rnd: Round, m: Match):

@@ -159,6 +159,12 @@ def _intentional_note(
         why = _clock_started(rnd, m)
     if why is None:
         return "ID"
+    return _started_anyway(rnd, m, why, legacy_override)
+
+
+def _started_anyway(rnd: Round, m: Match, why: str, legacy_override: str | None) -> str:
+    """An intentional draw once the match started (``why``): kept by an old
+    log's head-judge override, else refused (G-ID-2)."""
     if _legacy_override_holds(m, legacy_override):
         return f"ID (head judge {legacy_override} overrode G-ID-2)"
     raise _id_refusal(rnd, m, why)

@@ -84,23 +84,33 @@ def replay(doc: dict, ok: set[str], skip: set[tuple[int, int]], problems: list) 
     (core.rules.apply); every refusal is a problem at the JSON path of what
     it came from.  Then the replayed results are compared with the file's."""
     run = _Run(problems, skip)
-    for step in doc_actions(doc, ok, skip):
-        if isinstance(step, list):
-            _apply_results(run, step)
-        elif not _apply_action(run, step):
-            break
+    _apply_steps(run, doc_actions(doc, ok, skip))
     if run.event is not None:
         _compare(doc, run.event, skip, run.failed, problems)
     return run.event if run.whole else None
 
 
+def _apply_steps(run: _Run, steps: Iterator[Step | Results]) -> None:
+    """Each step applied in turn, until one the replay cannot go on without is refused."""
+    for step in steps:
+        if isinstance(step, list):
+            _apply_results(run, step)
+        elif not _apply_action(run, step):
+            break
+
+
 def _apply_results(run: _Run, step: Results) -> None:
     """A round's results in a row: the round and the event built once.  (No
     event: ``create`` was refused, and the replay stopped.)"""
-    left = [x for x in step if x[0] not in run.failed]
+    left = _not_failed(run, step)
     if left and run.event is not None:
         run.event, errors = apply_results(run.event, left[0][1].round, [p for _path, p in left])
         _refused_results(run, left, errors)
+
+
+def _not_failed(run: _Run, step: Results) -> Results:
+    """The results of ``step`` whose match has no problem yet (one problem a match)."""
+    return [x for x in step if x[0] not in run.failed]
 
 
 def _refused_results(run: _Run, results: Results, errors: list) -> None:
