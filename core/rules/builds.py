@@ -84,6 +84,12 @@ def _open_build(event: Event, payload: Build) -> Event:
 
 def _check_build_opens(event: Event, kind: str) -> None:
     """A build phase opens once, in a sealed or draft event of that kind, before round 1 is paired."""
+    _check_limited_of_kind(event, kind)
+    _check_not_opened(event, kind)
+
+
+def _check_limited_of_kind(event: Event, kind: str) -> None:
+    """A build phase is a sealed or draft event's, of its own kind."""
     if event.kind not in POOL_KINDS:
         raise RuleError(
             _(
@@ -101,6 +107,10 @@ def _check_build_opens(event: Event, kind: str) -> None:
                 other=labels.kind_label(kind),
             )
         )
+
+
+def _check_not_opened(event: Event, kind: str) -> None:
+    """A build phase opens once, before round 1 is paired."""
     if event.build is not None:
         raise LyceeError(
             _(
@@ -230,7 +240,7 @@ def _describe_override(payload: Build) -> str:
 
 
 def _describe_opening(payload: Build) -> str:
-    what = labels.product_label(payload.product) if payload.product else _("{packs} packs", packs=payload.packs)
+    what = _opened_what(payload)
     kind = "" if payload.kind is UNSET else payload.kind
     minutes = None if payload.minutes is UNSET else payload.minutes
     if payload.real:
@@ -253,6 +263,11 @@ def _describe_opening(payload: Build) -> str:
 
 #: The build ops the log describes by their data (the timer's by their name alone).
 _DESCRIBED_OPS = {"open": _describe_opening, "close": _describe_close, "override": _describe_override}
+
+
+def _opened_what(payload: Build) -> str:
+    """What a build phase opens: a sealed product, or the packs a player drafts."""
+    return labels.product_label(payload.product) if payload.product else _("{packs} packs", packs=payload.packs)
 
 
 def override_data(event: Event, by: str, reason: str, at: str, catalog=None) -> Build:
@@ -315,9 +330,14 @@ def _pods(event, payload: Pods):
 
 def _check_all_seated(event: Event, seen: set[str]) -> None:
     """G-DRAFT-1: every active player has a seat at a draft table."""
-    unseated = [p.name for p in event.players if p.active and p.id not in seen]
+    unseated = _unseated(event, seen)
     if unseated:
         raise LyceeError(_("not seated in the draft: {names}", names=join_list(unseated, words=True)), "G-DRAFT-1")
+
+
+def _unseated(event: Event, seen: set[str]) -> list[str]:
+    """The names of the active players not among those seated (``seen``)."""
+    return [p.name for p in event.players if p.active and p.id not in seen]
 
 
 def _check_draft_event(event: Event) -> None:

@@ -44,8 +44,7 @@ def _top_cut_made(event: Event) -> bool:
 @action("pair")
 def _pair(event, payload: Pair):
     number = payload.round
-    if number != len(event.rounds) + 1:
-        raise LyceeError(_("round {number} cannot be paired now (next is {x})", number=number, x=len(event.rounds) + 1))
+    _check_next_round(event, number)
     require_complete(event)
     if number == 1:
         event = _before_round_one(event, payload)
@@ -56,6 +55,12 @@ def _pair(event, payload: Pair):
     if third:
         _check_third_place_planned(event, stage)
     return replace(event, rounds=event.rounds + (Round(number, stage, tuple(matches), third_place=third),))
+
+
+def _check_next_round(event: Event, number: int) -> None:
+    """Round ``number`` is the next one to pair."""
+    if number != len(event.rounds) + 1:
+        raise LyceeError(_("round {number} cannot be paired now (next is {x})", number=number, x=len(event.rounds) + 1))
 
 
 def _before_round_one(event: Event, payload: Pair) -> Event:
@@ -472,6 +477,12 @@ def _game(event, payload: Game):
     best of three the match goes on while nobody has two wins).  When the
     game ends the match (G-BO3, G-BO1) the match result is set from the games."""
     rnd, m = table_of(event, payload.round, payload.table)
+    _check_game_open(event, m)
+    return add_game(event, rnd, m, payload.game)
+
+
+def _check_game_open(event: Event, m: Match) -> None:
+    """A game is played at a table with two players whose match is not over (G-BO3, G-BO1)."""
     rule = "G-BO1" if event.match == "bo1" else "G-BO3"
     if m.is_bye:
         raise RuleError(_("table {table} is a bye: no games are played", table=m.table), "G-SWISS-POINTS")
@@ -484,7 +495,6 @@ def _game(event, payload: Game):
             ),
             rule,
         )
-    return add_game(event, rnd, m, payload.game)
 
 
 def add_game(event: Event, rnd: Round, m: Match, code: str) -> Event:

@@ -83,9 +83,14 @@ def field_label(field: str) -> str:
 def _first_result(event: Event) -> tuple[int, int] | None:
     for r in event.rounds:
         for m in r.matches:
-            if m.reported and not m.is_bye:
+            if _has_result(m):
                 return r.number, m.table
     return None
+
+
+def _has_result(m) -> bool:
+    """A result is recorded at the table (a bye's is not one)."""
+    return m.reported and not m.is_bye
 
 
 def _clock_running(event: Event) -> int | None:
@@ -220,11 +225,15 @@ def check_change(event: Event, changes: dict) -> None:
     held = locks(event)
     for k, v in changes.items():
         cur = getattr(event, k, None)
-        if k == "tiebreakers":
-            v = tuple(v)
+        v = _as_stored(k, v)
         if k == "staff" or v == cur:
             continue
         _check_setting_change(event, held, k, v, cur)
+
+
+def _as_stored(k: str, v):
+    """A changed setting as the event holds it (the tie-breakers as a tuple)."""
+    return tuple(v) if k == "tiebreakers" else v
 
 
 def _check_setting_change(event: Event, held: dict[str, str], k: str, v, cur) -> None:
@@ -285,10 +294,14 @@ def rounds_to_fix(event: Event, stage: str = "swiss") -> int | None:
     """L-ROUNDS: the Swiss round count pairing round 1 (of ``stage``) fixes
     now: the count suggested for the players eligible for round 1, when the
     organizer left it blank; None when there is nothing to fix."""
-    if event.rounds or stage != "swiss" or event.rounds_planned is not None:
+    if not _count_left_blank(event, stage):
         return None
-
     return suggested_rounds(len(event.eligible(1))) or None
+
+
+def _count_left_blank(event: Event, stage: str) -> bool:
+    """Round 1 of the Swiss is about to be paired and the organizer left the round count blank."""
+    return not event.rounds and stage == "swiss" and event.rounds_planned is None
 
 
 def _is_count(x, lo: int, hi: int) -> bool:
@@ -368,9 +381,14 @@ def _tiebreakers(d: dict, out: dict) -> tuple[str, ...]:
     bad = [t for t in tb if t not in tiebreakers.TIEBREAKERS]
     if bad:
         raise LyceeError(tiebreakers.unknown_message(bad[0]))
+    _check_listed_once(tb)
+    return tb
+
+
+def _check_listed_once(tb: tuple[str, ...]) -> None:
+    """Each tie-breaker is listed once."""
     if len(set(tb)) != len(tb):
         raise LyceeError(_("a tiebreaker is listed twice"))
-    return tb
 
 
 def _rules(d: dict, out: dict) -> str:

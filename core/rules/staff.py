@@ -176,7 +176,7 @@ def plays_in(event: Event, name: str, m: Match | None) -> bool:
     if m is None or not name:
         return False
     k = _key(name)
-    return any(pid is not None and _key(event.player(pid).name) == k for pid in (m.p1, m.p2))
+    return any(_key(event.player(pid).name) == k for pid in m.players())
 
 
 def require_not_playing(event: Event, name: str, m: Match | None, rule: str = "L-STAFF-PLAYS") -> None:
@@ -199,10 +199,15 @@ def _head_judge_needed(event: Event) -> str:
     """Why the event needs its head judge now (started, or a penalty may be appealed), or ""."""
     if event.rounds:
         return _("the event has started")
-    open_ = [n for n, p in enumerate(event.penalties, 1) if p.appeal is None]
+    open_ = _unappealed(event)
     if open_:
         return _("penalty #{n} may still be appealed", n=open_[-1])
     return ""
+
+
+def _unappealed(event: Event) -> list[int]:
+    """The numbers (from 1) of the penalties not appealed yet."""
+    return [n for n, p in enumerate(event.penalties, 1) if p.appeal is None]
 
 
 def check_head_judge_kept(event: Event, staff: Staff) -> None:
@@ -210,7 +215,7 @@ def check_head_judge_kept(event: Event, staff: Staff) -> None:
     penalty may still be appealed (one recorded without a ruling), the head
     judge is not taken away without a replacement named in the same change."""
     old = event.staff.head_judge
-    if not old.strip() or staff.head_judge.strip() or written_format() < 6:
+    if not _head_judge_taken_away(old, staff):
         return
     why = _head_judge_needed(event)
     if not why:
@@ -224,6 +229,11 @@ def check_head_judge_kept(event: Event, staff: Staff) -> None:
         ),
         "G-HEAD-JUDGE",
     )
+
+
+def _head_judge_taken_away(old: str, staff: Staff) -> bool:
+    """The change leaves no head judge where there was one (``old``), in a log under L-STAFF-HJ (format 6)."""
+    return bool(old.strip()) and not staff.head_judge.strip() and written_format() >= 6
 
 
 def judges_on_duty(event: Event) -> list[str]:
