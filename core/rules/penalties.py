@@ -347,7 +347,12 @@ def _game_loss(event: Event, round_number: int, table: int, pid: str) -> Event:
     if m is None or m.is_bye or m.reported:
         return event
 
-    return add_game(event, rnd, m, "loss-p1" if m.p1 == pid else "loss-p2")
+    return add_game(event, rnd, m, _game_loss_code(m, pid))
+
+
+def _game_loss_code(m: Match, pid: str) -> str:
+    """The game ``pid`` loses by a penalty (G-PEN-1), as a game code."""
+    return "loss-p1" if m.p1 == pid else "loss-p2"
 
 
 # -- actions -----------------------------------------------------------------------------

@@ -181,10 +181,13 @@ def _register(event, payload: Register):
         _refuse_taken_id(event, p.id)
         seen[fold(name)] = name
         _add_new_member(event, p.member, members)
-        new.append(
-            Player(id=p.id, name=name, joined_round=joined, reading=check_reading(p.reading), member=p.member or None)
-        )
+        new.append(_entrant_player(p, name, joined))
     return replace(event, players=event.players + tuple(new))
+
+
+def _entrant_player(p, name: str, joined: int) -> Player:
+    """A registered entrant as a player of the event, called ``name``, in from round ``joined``."""
+    return Player(id=p.id, name=name, joined_round=joined, reading=check_reading(p.reading), member=p.member or None)
 
 
 def _refuse_after_top_cut(event) -> None:
@@ -210,6 +213,13 @@ def _rename(event, payload: Rename):
     if not name:
         raise LyceeError(_("a player needs a name"))
     reading = p.reading if payload.reading is UNSET else check_reading(payload.reading)
+    _check_changes(p, name, reading)
+    name = _free_name(event, p.id, name, payload.allow_same_name)
+    return _renamed(event, p.id, name, reading)
+
+
+def _check_changes(p: Player, name: str, reading: str | None) -> None:
+    """A rename changes the name or the reading of ``p``."""
     if name == p.name and reading == p.reading:
         raise LyceeError(
             _(
@@ -218,8 +228,6 @@ def _rename(event, payload: Rename):
                 x=name,
             )
         )
-    name = _free_name(event, p.id, name, payload.allow_same_name)
-    return _renamed(event, p.id, name, reading)
 
 
 def _renamed(event: Event, pid: str, name: str, reading: str | None) -> Event:
@@ -236,7 +244,7 @@ def _pods_renamed(pods, pid: str, name: str) -> tuple:
 def _free_name(event: Event, pid: str, name: str, allow_same_name: bool) -> str:
     """The new name of ``pid`` when no other player has it (L-NAME-KEY), or
     "NAME (2)" when a second person of the name is allowed; else refused."""
-    seen = {fold_name(x.name): x.name for x in event.players if x.id != pid}
+    seen = _names_of_others(event, pid)
     key = fold_name(name)
     if key not in seen:
         return name
@@ -252,6 +260,11 @@ def _free_name(event: Event, pid: str, name: str, allow_same_name: bool) -> str:
         )
         + lookalike_note(name, seen[key])
     )
+
+
+def _names_of_others(event: Event, pid: str) -> dict[str, str]:
+    """The names of the players but ``pid``, by their key (L-NAME-KEY)."""
+    return {fold_name(x.name): x.name for x in event.players if x.id != pid}
 
 
 def _first_round_paired(event: Event, pid: str) -> int | None:
@@ -285,7 +298,7 @@ def removal_refusal(event: Event, pid: str) -> str | None:
             name=p.name,
             id=p.id,
         )
-    if any(x.player == pid for x in event.penalties):
+    if _has_penalty(event, pid):
         return _(
             "{name} has a penalty on record, which must stay: drop them instead "
             "(`lycee player drop EVENT {id}`, in the app Ctrl+O)",
@@ -293,6 +306,11 @@ def removal_refusal(event: Event, pid: str) -> str | None:
             id=p.id,
         )
     return None
+
+
+def _has_penalty(event: Event, pid: str) -> bool:
+    """A penalty of ``pid`` is on record."""
+    return any(x.player == pid for x in event.penalties)
 
 
 @action("remove")
@@ -358,8 +376,12 @@ def drop_player(event: Event, pid: str, forfeit: bool = True, why: str = "drop",
     after = len(event.rounds)
     if rnd is not None and forfeit:
         event = forfeit_open(event, rnd, p.id, why, rule)
-    players = tuple(replace(x, dropped_after_round=after) if x.id == p.id else x for x in event.players)
-    return replace(event, players=players)
+    return replace(event, players=_dropped_after(event.players, p.id, after))
+
+
+def _dropped_after(players: tuple[Player, ...], pid: str, after: int) -> tuple[Player, ...]:
+    """``players`` with ``pid`` dropped after round ``after`` (G-DROP-1)."""
+    return tuple(replace(x, dropped_after_round=after) if x.id == pid else x for x in players)
 
 
 def kept_bye_text(event: Event, pid: str) -> str:
