@@ -65,12 +65,16 @@ def _decided_as_recorded(m: Match, f: dict, stage: str) -> Match:
     """``m`` with the decision the file's match ``f`` records and a replay
     cannot make: a double loss; in an elimination match, the winner the
     organizer named at time (G-SE) or an intentional draw without a winner."""
-    out = f.get("outcome")
-    if out == "double_loss" and (m.outcome is None or m.is_bye):
+    if _double_loss_filed(m, f):
         return replace(m, p1_wins=0, p2_wins=0, draws=0, outcome="double_loss", games=())
     if stage == "swiss" or m.reported:
         return m
     return _elimination_decided(m, f)
+
+
+def _double_loss_filed(m: Match, f: dict) -> bool:
+    """The file records a double loss (G-LATE-1) the replay left open (or as a bye)."""
+    return f.get("outcome") == "double_loss" and (m.outcome is None or m.is_bye)
 
 
 def _elimination_decided(m: Match, f: dict) -> Match:

@@ -272,7 +272,11 @@ def check_correction(event: Event, rnd: Round, m: Match, payload: ResultAction) 
     why = protected_reason(event, rnd, m)
     if why is None:
         return None
-    by = payload.correct_by
+    return _correcting_head_judge(event, m, payload.correct_by, why)
+
+
+def _correcting_head_judge(event: Event, m: Match, by: str | None, why: str) -> str:
+    """The head judge who corrects a protected result (``why``), named, not playing at the table."""
     if not by:
         raise RuleError(
             _(
@@ -367,18 +371,24 @@ def result_match(event: Event, rnd: Round, m: Match, payload: ResultAction) -> M
         _check_id_not_after_result(event, rnd, m)
     corrected_by = check_correction(event, rnd, m, payload)  # None unless a result is corrected
     r, games = _entered_result(event, rnd, payload)
-    note = _result_note(event, rnd, m, payload, r.intentional)
-    if r.intentional:
-        games = ()
-    note = _with_correction(note, corrected_by)
+    note = _with_correction(_result_note(event, rnd, m, payload, r.intentional), corrected_by)
     check_result(r, event.match, rnd.stage)
-    if games is None:
-        games = _games_kept(r, m)
+    games = _games_after(r, m, games)
     # built directly, not with dataclasses.replace: half the time, and a replayed
     # file makes one a match (the fields are checked below)
     return Match(
         m.table, m.p1, m.p2, r.p1_wins, r.p2_wins, r.draws, r.outcome, note, games, m.extension, r.intentional, m.why
     )
+
+
+def _games_after(r: Result, m: Match, listed: tuple[str, ...] | None) -> tuple[str, ...]:
+    """The games the match keeps with result ``r``: none for an intentional
+    draw, those ``listed``, else those entered before (which ``r`` must agree with)."""
+    if r.intentional:
+        return ()
+    if listed is None:
+        return _games_kept(r, m)
+    return listed
 
 
 def _result_note(event: Event, rnd: Round, m: Match, payload: ResultAction, intentional: bool) -> str:

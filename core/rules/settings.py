@@ -159,12 +159,12 @@ def _round_locks(event: Event) -> dict[str, str]:
 def _tiebreakers_lock(event: Event) -> str | None:
     """L-SET-LOCK: why the tiebreakers are fixed: a top cut was made from the
     standings they give, or the final standings are out; else None."""
-    tops = [r.number for r in event.rounds if r.stage == "top"]
-    if tops:
+    top = _first_top_round(event)
+    if top is not None:
         return _(
             "the top cut (round {r}) was made from the standings they give (G-TIE-1, G-SE); "
             "undo the elimination rounds first ({undo})",
-            r=tops[0],
+            r=top,
             undo=UNDO_HINT,
         )
     # the bracket's engine (and its standings) load when settings are checked, not with every result
@@ -178,6 +178,11 @@ def _tiebreakers_lock(event: Event) -> str | None:
             undo=UNDO_HINT,
         )
     return None
+
+
+def _first_top_round(event: Event) -> int | None:
+    """The number of the first elimination round (the top cut), or None."""
+    return next((r.number for r in event.rounds if r.stage == "top"), None)
 
 
 def _started_locks() -> dict[str, str]:
@@ -461,9 +466,14 @@ def check_settings(d: dict, partial: bool = False) -> dict:
     those ``d`` holds, else every one with its default)."""
     out: dict = {}
     for key, has_default, check in SETTING_CHECKS:
-        if key in d or (has_default and not partial):
+        if _checked_here(key, has_default, d, partial):
             out[key] = check(d, out)
     return out
+
+
+def _checked_here(key: str, has_default: bool, d: dict, partial: bool) -> bool:
+    """Whether a setting is checked: given, or filled in with its default by a whole check."""
+    return key in d or (has_default and not partial)
 
 
 def changed(event: Event, wanted: dict) -> dict:
