@@ -510,7 +510,7 @@ def _penalty(event, payload: PenaltyAction):
     event = replace(event, penalties=event.penalties + (pen,))
     event = _penalty_at_table(event, act, number, table, p.id)
     if excluded_by_penalties(event, p.id):
-        event = exclude(event, p.id, "G-PEN-1" if act in EXCLUSIONS else "G-PEN-2")
+        event = exclude(event, p.id, _exclusion_rule(act))
     return event
 
 
@@ -696,7 +696,16 @@ def would_exclude(event: Event, data: PenaltyAction | dict) -> str | None:
     penalty = payload({"type": "penalty", "data": data})
     assert isinstance(penalty, PenaltyAction)
     after = apply(event, {"type": "penalty", "data": penalty})
-    p = stored_player(after, penalty.player)
-    if not p.excluded or stored_player(event, penalty.player).excluded:
+    if not _newly_excluded(event, after, penalty.player):
         return None
-    return "G-PEN-1" if penalty.action in EXCLUSIONS else "G-PEN-2"
+    return _exclusion_rule(penalty.action)
+
+
+def _newly_excluded(before: Event, after: Event, ref: str) -> bool:
+    """The player ``ref`` stands excluded in ``after`` and was not in ``before``."""
+    return stored_player(after, ref).excluded and not stored_player(before, ref).excluded
+
+
+def _exclusion_rule(act: str) -> str:
+    """The rule a penalty with action ``act`` excludes by: G-PEN-1 (an exclusion handed down), else G-PEN-2 (the count)."""
+    return "G-PEN-1" if act in EXCLUSIONS else "G-PEN-2"

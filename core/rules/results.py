@@ -101,9 +101,7 @@ def _played_tables(rnd: Round) -> list[int]:
 def _unpair(event, payload: Unpair):
     """Take back the pairing of the current round before it starts, so it can
     be paired again: refused once a result is in or the round clock started."""
-    rnd = event.current_round
-    if rnd is None or rnd.number != payload.round:
-        raise LyceeError(_("round {round} is not the current round", round=payload.round))
+    rnd = _current_round_numbered(event, payload.round)
     played = _played_tables(rnd)
     if played:
         raise LyceeError(
@@ -116,6 +114,14 @@ def _unpair(event, payload: Unpair):
     if rnd.clock is not None:
         raise LyceeError(_("round {number} has started (its clock runs): it cannot be paired again", number=rnd.number))
     return replace(event, rounds=event.rounds[:-1])
+
+
+def _current_round_numbered(event: Event, number: int) -> Round:
+    """The current round, which must be round ``number``."""
+    rnd = event.current_round
+    if rnd is None or rnd.number != number:
+        raise LyceeError(_("round {round} is not the current round", round=number))
+    return rnd
 
 
 @describer("unpair")

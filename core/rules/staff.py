@@ -291,9 +291,14 @@ def updated_staff(
 def _list_after(now, given: list[str] | None, added, gone: set[str]) -> list[str]:
     """A staff list replaced by ``given`` (None: kept), with ``added`` names
     not on it yet appended and the names ``gone`` (keys) taken off."""
-    names = list(now) if given is None else [n.strip() for n in given]
+    names = list(now) if given is None else _trimmed(given)
     _append_missing(names, added)
     return [n for n in names if _key(n) not in gone]
+
+
+def _trimmed(names: list[str]) -> list[str]:
+    """Each name without the spaces around it."""
+    return [n.strip() for n in names]
 
 
 def _append_missing(names: list[str], added) -> None:
