@@ -118,8 +118,7 @@ def _new_name(event: Event, p, seen: dict[str, str], batch: set[str], fold) -> s
         raise LyceeError(_("a player needs a name"))
     key = fold(name)
     _add_typed_once(name, key, batch, p.allow_same_name)
-    name = _member_name(name, p.member, seen, fold)
-    key = fold(name)
+    name, key = _member_name(name, key, p.member, seen, fold)
     if key not in seen:
         return name
     if not p.allow_same_name:
@@ -129,11 +128,13 @@ def _new_name(event: Event, p, seen: dict[str, str], batch: set[str], fold) -> s
     return same_name_label(name, set(seen), fold)
 
 
-def _member_name(name: str, member: str | None, seen: dict[str, str], fold) -> str:
-    """A member whose name is registered already: their number tells them apart (issue 47), never "NAME (2)"."""
-    if member and fold(name) in seen:
-        return f"{name} ({member})"
-    return name
+def _member_name(name: str, key: str, member: str | None, seen: dict[str, str], fold) -> tuple[str, str]:
+    """The name (and its key) of a member whose name is registered already:
+    their number tells them apart (issue 47), never "NAME (2)"."""
+    if member and key in seen:
+        name = f"{name} ({member})"
+        return name, fold(name)
+    return name, key
 
 
 def _same_name_error(event: Event, name: str, registered: str) -> LyceeError:

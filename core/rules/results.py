@@ -375,7 +375,7 @@ def result_match(event: Event, rnd: Round, m: Match, payload: ResultAction) -> M
         raise RuleError(_("table {table} is a bye: it takes no result", table=m.table), "G-SWISS-POINTS")
     if payload.intentional:
         _check_id_not_after_result(event, rnd, m)
-    corrected_by = check_correction(event, rnd, m, payload)  # None unless a result is corrected
+    corrected_by = check_correction(event, rnd, m, payload) if m.outcome is not None else None  # (a correction)
     r, games = _entered_result(event, rnd, payload)
     note = _with_correction(_result_note(event, rnd, m, payload, r.intentional), corrected_by)
     check_result(r, event.match, rnd.stage)
