@@ -44,14 +44,19 @@ def _cleared(event, pair, p, q):
     return replace(event, apart=tuple(x for x in event.apart if x != pair))
 
 
-@action("apart")
-def _apart(event, payload: Apart):
-    refs = payload.players
+def _two_players(event, refs):
+    """The two different players of the event ``refs`` name, else refused."""
     if len(refs) != 2:
         raise LyceeError(_("keep apart needs exactly two players"))
     p, q = (stored_player(event, r) for r in refs)
     if p.id == q.id:
         raise LyceeError(_("{name} cannot be kept apart from themself: name two different players", name=p.name))
+    return p, q
+
+
+@action("apart")
+def _apart(event, payload: Apart):
+    p, q = _two_players(event, payload.players)
     pair = apart_pair(p.id, q.id)
     if payload.clear:
         return _cleared(event, pair, p, q)

@@ -84,6 +84,12 @@ def _open_build(event: Event, payload: Build) -> Event:
 
 def _check_build_opens(event: Event, kind: str) -> None:
     """A build phase opens once, in a sealed or draft event of that kind, before round 1 is paired."""
+    _check_limited_of_kind(event, kind)
+    _check_not_opened(event, kind)
+
+
+def _check_limited_of_kind(event: Event, kind: str) -> None:
+    """A build phase is a sealed or draft event's, of its own kind."""
     if event.kind not in POOL_KINDS:
         raise RuleError(
             _(
@@ -101,6 +107,10 @@ def _check_build_opens(event: Event, kind: str) -> None:
                 other=labels.kind_label(kind),
             )
         )
+
+
+def _check_not_opened(event: Event, kind: str) -> None:
+    """A build phase opens once, before round 1 is paired."""
     if event.build is not None:
         raise LyceeError(
             _(
@@ -118,14 +128,18 @@ def _check_build_opens(event: Event, kind: str) -> None:
 
 def _sealed_product(payload: Build) -> tuple[str, int]:
     """G-SEALED: 2 starters (2s), or 1 starter + 3 boosters (1s3b); and its packs."""
-    asked = payload.product
+    product = _checked_sealed_product(payload.product)
+    return product, 2 if product == "2s" else 4
+
+
+def _checked_sealed_product(asked) -> str:
+    """G-SEALED: a sealed pool is opened from 2 starters (2s), or 1 starter + 3 boosters (1s3b)."""
     if asked not in SEALED_PRODUCTS:
         raise RuleError(
             _("sealed product {product!r}: use 2s (2 starters) or 1s3b (1 starter + 3 boosters)", product=asked),
             "G-SEALED",
         )
-    product = str(asked)
-    return product, 2 if product == "2s" else 4
+    return str(asked)
 
 
 def _draft_packs_asked(payload: Build) -> int:
@@ -175,14 +189,19 @@ def _building_clock(b: BuildPhase, op: str, at: str) -> ClockState:
     """The building timer after ``op`` (start, pause or resume) at ``at``."""
     st = b.clock
     if op == "start":
-        if st is not None:
-            raise LyceeError(_("the deck-building time already started at {at}", at=labels.time_label(st.started_at)))
-        return ClockState(b.minutes, at)
+        return _building_started(b, at)
     if st is None:
         raise LyceeError(_("the deck-building time has not started"))
     if op == "pause":
         return _building_paused(st, at)
     return _building_resumed(st, at)
+
+
+def _building_started(b: BuildPhase, at: str) -> ClockState:
+    """The building timer started at ``at`` (once)."""
+    if b.clock is not None:
+        raise LyceeError(_("the deck-building time already started at {at}", at=labels.time_label(b.clock.started_at)))
+    return ClockState(b.minutes, at)
 
 
 def _building_paused(st: ClockState, at: str) -> ClockState:
@@ -201,14 +220,13 @@ def _building_resumed(st: ClockState, at: str) -> ClockState:
 
 @describer("build")
 def _describe_build(payload: Build) -> str:
-    op = payload.op
-    if op == "open":
-        return _describe_opening(payload)
-    if op == "close":
-        return _("build phase closed (by {by})", by=labels.actor_label(str(payload.by)) if payload.by else "-")
-    if op == "override":
-        return _describe_override(payload)
-    return labels.build_op_label(op)
+    describe = _DESCRIBED_OPS.get(payload.op)
+    return describe(payload) if describe is not None else labels.build_op_label(payload.op)
+
+
+def _describe_close(payload: Build) -> str:
+    """The organizer's close of the build phase in the log, by whom."""
+    return _("build phase closed (by {by})", by=labels.actor_label(str(payload.by)) if payload.by else "-")
 
 
 def _describe_override(payload: Build) -> str:
@@ -222,7 +240,7 @@ def _describe_override(payload: Build) -> str:
 
 
 def _describe_opening(payload: Build) -> str:
-    what = labels.product_label(payload.product) if payload.product else _("{packs} packs", packs=payload.packs)
+    what = _opened_what(payload)
     kind = "" if payload.kind is UNSET else payload.kind
     minutes = None if payload.minutes is UNSET else payload.minutes
     if payload.real:
@@ -241,6 +259,15 @@ def _describe_opening(payload: Build) -> str:
         seed=payload.seed,
         minutes=minutes,
     )
+
+
+#: The build ops the log describes by their data (the timer's by their name alone).
+_DESCRIBED_OPS = {"open": _describe_opening, "close": _describe_close, "override": _describe_override}
+
+
+def _opened_what(payload: Build) -> str:
+    """What a build phase opens: a sealed product, or the packs a player drafts."""
+    return labels.product_label(payload.product) if payload.product else _("{packs} packs", packs=payload.packs)
 
 
 def override_data(event: Event, by: str, reason: str, at: str, catalog=None) -> Build:
@@ -303,9 +330,14 @@ def _pods(event, payload: Pods):
 
 def _check_all_seated(event: Event, seen: set[str]) -> None:
     """G-DRAFT-1: every active player has a seat at a draft table."""
-    unseated = [p.name for p in event.players if p.active and p.id not in seen]
+    unseated = _unseated(event, seen)
     if unseated:
         raise LyceeError(_("not seated in the draft: {names}", names=join_list(unseated, words=True)), "G-DRAFT-1")
+
+
+def _unseated(event: Event, seen: set[str]) -> list[str]:
+    """The names of the active players not among those seated (``seen``)."""
+    return [p.name for p in event.players if p.active and p.id not in seen]
 
 
 def _check_draft_event(event: Event) -> None:
@@ -338,14 +370,19 @@ def _draft_seat(event: Event, seat, i: int, seen: set[str]) -> DraftSeat:
     place), or a bot, its name alone."""
     pid, name = seat.player, seat.name
     if pid is not None:
-        known_player(event, pid)
-        if pid in seen:
-            raise LyceeError(_("{name} is seated twice", name=event.player(pid).name), "G-DRAFT-1")
-        seen.add(pid)
+        _seat_once(event, pid, seen)
         name = name or event.player(pid).name
     if not name:
         raise LyceeError(_("a seat of pod {i} has no name", i=i))
     return DraftSeat(name, pid)
+
+
+def _seat_once(event: Event, pid: str, seen: set[str]) -> None:
+    """G-DRAFT-1: a player of the event has one seat (``seen`` grows)."""
+    known_player(event, pid)
+    if pid in seen:
+        raise LyceeError(_("{name} is seated twice", name=event.player(pid).name), "G-DRAFT-1")
+    seen.add(pid)
 
 
 @describer("pods")
@@ -433,15 +470,7 @@ def _pool_product(event: Event, kind: str, pid: str, payload: PoolAction, name: 
     """A sealed pool's product (G-SEALED); a draft pool has none, and its
     player has a seat once the draft is seated (G-DRAFT-1)."""
     if kind == "sealed":
-        if payload.product not in SEALED_PRODUCTS:
-            raise RuleError(
-                _(
-                    "sealed product {product!r}: use 2s (2 starters) or 1s3b (1 starter + 3 boosters)",
-                    product=payload.product,
-                ),
-                "G-SEALED",
-            )
-        return payload.product
+        return _checked_sealed_product(payload.product)
     if event.pods and seat_of(event, pid) is None:
         raise LyceeError(_("{name} has no seat in the draft", name=name), "G-DRAFT-1")
     return ""
@@ -450,13 +479,23 @@ def _pool_product(event: Event, kind: str, pid: str, payload: PoolAction, name: 
 def _opened_packs(payload: PoolAction, cards: tuple[str, ...], name: str) -> tuple[OpenedPack, ...]:
     """The products opened (each a starter or a booster, checked when
     decoded), whose cards are the pool's, in order (G-SEALED)."""
-    opened = tuple(
+    opened = _packs(payload)
+    if opened and _cards_of(opened) != cards:
+        raise LyceeError(_("the pool of {name} is not the cards of the products opened", name=name), "G-SEALED")
+    return opened
+
+
+def _packs(payload: PoolAction) -> tuple[OpenedPack, ...]:
+    """The products a pool says were opened, their card numbers checked."""
+    return tuple(
         OpenedPack(p.kind, card_numbers(p.cards, _("opened product {i}", i=i)), p.starter)
         for i, p in enumerate(payload.opened, start=1)
     )
-    if opened and tuple(n for p in opened for n in p.cards) != cards:
-        raise LyceeError(_("the pool of {name} is not the cards of the products opened", name=name), "G-SEALED")
-    return opened
+
+
+def _cards_of(opened: tuple[OpenedPack, ...]) -> tuple[str, ...]:
+    """The cards of the products opened, in order."""
+    return tuple(n for p in opened for n in p.cards)
 
 
 @action("pool")
@@ -714,6 +753,11 @@ def check_build_done(event: Event) -> None:
     # imported file) opens as it was played: the rule checks new pairings only
     if not b.overridden and written_format() >= 3:
         _refuse_deck_gaps(event, rule)
+    _refuse_still_open(event, b, rule)
+
+
+def _refuse_still_open(event: Event, b: BuildPhase, rule: str) -> None:
+    """Round 1 waits for the deck-building phase to be closed."""
     if not b.closed:
         raise RuleError(
             _(

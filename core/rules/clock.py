@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from datetime import datetime, timezone
-from typing import Callable, Union
+from typing import Callable, TypeGuard, Union
 
 from core import labels
 from core.errors import LyceeError, NotFound, RuleError
@@ -65,10 +65,20 @@ def to_datetime(t: Instant | str) -> datetime:
     (naive values are taken as UTC)."""
     if isinstance(t, str):
         t = _from_iso(t)
-    elif isinstance(t, (int, float)) and not isinstance(t, bool):
+    elif _is_epoch(t):
         return datetime.fromtimestamp(t, timezone.utc)
     if not isinstance(t, datetime):
         raise LyceeError(_("{t!r} is not a time", t=t))
+    return _aware(t)
+
+
+def _is_epoch(t: object) -> TypeGuard[int | float]:
+    """``t`` is seconds since the epoch (a number, not a yes/no)."""
+    return isinstance(t, (int, float)) and not isinstance(t, bool)
+
+
+def _aware(t: datetime) -> datetime:
+    """``t`` with its time zone, UTC when it has none."""
     return t if t.tzinfo is not None else t.replace(tzinfo=timezone.utc)
 
 
@@ -92,12 +102,15 @@ def elapsed(state: ClockState | None, now: Instant | str) -> float:
     start = to_datetime(state.started_at)
     total = _secs(start, now_dt)
     for paused_at, resumed_at in state.pauses:
-        p = max(to_datetime(paused_at), start)
-        r = to_datetime(resumed_at) if resumed_at is not None else now_dt
-        r = min(r, now_dt)
-        if r > p:
-            total -= _secs(p, r)
+        total -= _paused_secs(start, now_dt, paused_at, resumed_at)
     return max(0.0, total)
+
+
+def _paused_secs(start: datetime, now: datetime, paused_at: str, resumed_at: str | None) -> float:
+    """Seconds of one pause between the clock's ``start`` and ``now`` (a pause still on lasts until ``now``)."""
+    p = max(to_datetime(paused_at), start)
+    r = min(to_datetime(resumed_at) if resumed_at is not None else now, now)
+    return _secs(p, r) if r > p else 0.0
 
 
 def remaining(state: ClockState | None, now: Instant | str, extension: int = 0) -> float | None:
@@ -161,9 +174,7 @@ def _table_times(rnd: Round, now: Instant | str) -> tuple[TableTime, ...]:
 
 def status(event: Event, now: Instant | str, round_number: int | None = None) -> ClockStatus:
     """The clock of the current round (or ``round_number``) at ``now``."""
-    if not event.rounds:
-        raise LyceeError(_("no round has been paired yet"))
-    rnd = round_of(event, round_number or len(event.rounds))
+    rnd = _clock_round(event, round_number)
     st = rnd.clock
     minutes = st.minutes if st else event.minutes
     tables = _table_times(rnd, now)
@@ -179,25 +190,43 @@ def status(event: Event, now: Instant | str, round_number: int | None = None) ->
     )
 
 
+def _clock_round(event: Event, round_number: int | None) -> Round:
+    """Round ``round_number`` (the current one by default); refused before round 1 is paired."""
+    if not event.rounds:
+        raise LyceeError(_("no round has been paired yet"))
+    return round_of(event, round_number or len(event.rounds))
+
+
 def time_call(event: Event, now: Instant | str, round_number: int | None = None) -> list[TableTime]:
     """Tables of the round still playing whose time (with extension) is up:
     what a judge calls time on.  Their result follows G-BO3-TIME / G-TIME
     (bo3: more game wins wins, equal is a draw) or G-BO1 (a draw)."""
     st = status(event, now, round_number)
-    return [t for t in st.tables if not t.finished and t.remaining is not None and t.remaining <= 0]
+    return [t for t in st.tables if _past_time(t)]
+
+
+def _past_time(t: TableTime) -> bool:
+    """The table still plays and its time (with extension) is up."""
+    return not t.finished and t.remaining is not None and t.remaining <= 0
 
 
 def _time_left_at(event: Event, round_number: int, table: int, now: Instant | str) -> tuple[bool, float | None]:
     """Whether the table still has time, and the seconds it has left (None: the
     round clock has not started).  An earlier round, a bye or no such table has none."""
-    if not event.rounds or round_number != len(event.rounds):
-        return False, None  # an earlier round: its time is over
-    rnd = event.rounds[round_number - 1]
-    m = rnd.match_at(table)
-    if m is None or m.is_bye:
+    m = _playing_table(event, round_number, table)
+    if m is None:
         return False, None
-    left = remaining(rnd.clock, now, m.extension)
+    left = remaining(event.rounds[round_number - 1].clock, now, m.extension)
     return left is None or left > 0, left
+
+
+def _playing_table(event: Event, round_number: int, table: int):
+    """The match at ``table`` of round ``round_number`` when it is the current
+    round; None for an earlier round (its time is over), a bye or no such table."""
+    if not event.rounds or round_number != len(event.rounds):
+        return None
+    m = event.rounds[round_number - 1].match_at(table)
+    return None if m is None or m.is_bye else m
 
 
 def needs_time_call(event: Event, round_number: int, table: int, result, now: Instant | str) -> str | None:
@@ -211,14 +240,18 @@ def needs_time_call(event: Event, round_number: int, table: int, result, now: In
     in_time, left = _time_left_at(event, round_number, table, now)
     if not in_time:
         return None
-    when = _("the round clock has not started") if left is None else _("{t} of the round are left", t=fmt(left))
     return _(
         "{result} at table {table} ends a match only at time, and {when}: confirm the time call "
         "(--time-called, or answer the app's question)",
         result=result.text(),
         table=table,
-        when=when,
+        when=_time_left_words(left),
     )
+
+
+def _time_left_words(left: float | None) -> str:
+    """The time a table has left, in words (None: the clock has not started)."""
+    return _("the round clock has not started") if left is None else _("{t} of the round are left", t=fmt(left))
 
 
 class RoundClock:
@@ -278,6 +311,11 @@ def _clock(event, payload: Clock):
         raise LyceeError(_("round {r} is over: only the current round's clock runs", r=rnd.number))
     if op == "start":
         return _start_clock(event, rnd, at)
+    return _paused_or_resumed(event, rnd, op, at)
+
+
+def _paused_or_resumed(event: Event, rnd: Round, op: str, at: str) -> Event:
+    """The started clock of ``rnd`` paused, or resumed, at ``at``."""
     st = rnd.clock
     if st is None:
         raise LyceeError(_("round {r}'s clock has not started", r=rnd.number))

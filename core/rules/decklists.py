@@ -58,6 +58,7 @@ from core.rules.deckrules import (
     DecklistStatus,
     as_decklist,
     build_rule,
+    catalog_or_default,
     change_judges,
     check_sanctioning,
     deck_data,
@@ -214,12 +215,16 @@ def _deck_check(event, payload: DeckCheckAction):
     if rec is None:
         raise RuleError(_("{name} has no registered decklist to check the deck against", name=p.name), "G-DECKLIST")
     presented = Decklist(_entries(payload.deck, "deck", p.name), _entries(payload.spare, "spare", p.name))
-    diff = compare(as_decklist(rec), presented)
-    lines = tuple((x.section, x.number, x.registered, x.presented) for x in diff.lines)
+    lines = _diff_lines(compare(as_decklist(rec), presented))
     if payload.differences is not UNSET:
         _check_differences(payload.differences, lines, p.name)
     check = DeckCheck(pid, len(event.rounds), lines, payload.by, payload.at, payload.source)
     return replace(event, deck_checks=event.deck_checks + (check,))
+
+
+def _diff_lines(diff) -> tuple:
+    """A comparison's differences as stored: (section, number, registered, presented)."""
+    return tuple((x.section, x.number, x.registered, x.presented) for x in diff.lines)
 
 
 @describer("deck_check")
@@ -227,10 +232,19 @@ def _describe_deck_check(payload: DeckCheckAction) -> str:
     diffs = [] if payload.differences is UNSET else payload.differences
     if not diffs:
         return _("deck check of {player}: matches the registered list", player=payload.player)
-    parts = join_list(
+    return _(
+        "deck check of {player}: {n} difference(s): {parts}",
+        player=payload.player,
+        n=len(diffs),
+        parts=_diff_words(diffs),
+    )
+
+
+def _diff_words(diffs) -> str:
+    """A deck check's differences in a line: "deck CH-0063 4->3, ..."."""
+    return join_list(
         f"{section} {number} {registered}->{presented}" for section, number, registered, presented in diffs
     )
-    return _("deck check of {player}: {n} difference(s): {parts}", player=payload.player, n=len(diffs), parts=parts)
 
 
 def _diff_row(x) -> tuple:
@@ -246,13 +260,19 @@ def swaps_only(differences) -> bool:
     rows = [_diff_row(x) for x in differences]
     if not rows:
         return False
+    per_card, deck_change = _balances(rows)
+    return deck_change == 0 and not any(per_card.values())
+
+
+def _balances(rows) -> tuple[dict[str, int], int]:
+    """What the differences change: each card's copies in all (deck and spares), and the deck's size."""
     per_card: dict[str, int] = {}
     deck_change = 0
     for section, number, reg, pres in rows:
         per_card[number] = per_card.get(number, 0) + pres - reg
         if section == "deck":
             deck_change += pres - reg
-    return deck_change == 0 and not any(per_card.values())
+    return per_card, deck_change
 
 
 # -- a player's own decklist from their phone (G-DECKLIST, issue 43) ----------------
@@ -292,19 +312,23 @@ def text_check(event: Event, pid: str, text: str, catalog=None) -> dict:
     The text is read by the one parser (core.cards.decks.parse_decklist): a
     line it cannot read is a problem naming the line; a readable list gets
     the desk's checks for the event (:func:`list_problems`, check_deck)."""
-    cat = catalog if catalog is not None else default_catalog()
     if not text.strip():
         return {"deck": 0, "spare": 0, "problems": []}
     try:
-        deck = parse_decklist(text, _("your decklist"), cat)
+        deck = parse_decklist(text, _("your decklist"), catalog_or_default(catalog))
     except ValidationError as err:
-        rows = [{"rule": "G-DECKLIST", "message": what, "where": where} for where, what in err.problems]
-        return {"deck": None, "spare": None, "problems": rows}
+        return _unreadable(err)
     return {
         "deck": deck.deck_size,
         "spare": deck.spare_size,
         "problems": _problem_rows(list_problems(event, pid, deck, catalog)),
     }
+
+
+def _unreadable(err: ValidationError) -> dict:
+    """What the phone shows for a list the parser cannot read: each line it could not read (G-DECKLIST)."""
+    rows = [{"rule": "G-DECKLIST", "message": what, "where": where} for where, what in err.problems]
+    return {"deck": None, "spare": None, "problems": rows}
 
 
 def phone_state(event: Event, pid: str, catalog=None) -> dict:
@@ -315,11 +339,10 @@ def phone_state(event: Event, pid: str, catalog=None) -> dict:
     rec = event.decklist_of(pid)
     out: dict = {"name": event.player(pid).name, "refusal": phone_refusal_kind(event), "registered": rec is not None}
     if rec is not None:
-        cat = catalog if catalog is not None else default_catalog()
         out.update(
             deck=rec.deck_size,
             spare=rec.spare_size,
-            text=decklist_to_text(as_decklist(rec), cat),
+            text=decklist_to_text(as_decklist(rec), catalog_or_default(catalog)),
             problems=_problem_rows(deck_problems(event, pid, catalog)),
         )
     return out

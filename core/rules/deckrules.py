@@ -47,6 +47,11 @@ def default_catalog():
     return join_active(_shipped_catalog())
 
 
+def catalog_or_default(catalog=None):
+    """The card catalog given, else the desk's (:func:`default_catalog`)."""
+    return catalog if catalog is not None else default_catalog()
+
+
 def store_calendar(event: Event):
     """The store's own calendar of the event (a core.cards.legality.Calendar), or None."""
     if event.store_calendar is None:
@@ -60,8 +65,7 @@ def event_catalog(event: Event, catalog=None):
     sanctioned event only the guideline's listed versions and promos (plus
     the store's own calendar), each from its date; in an unsanctioned event
     any loaded set."""
-    cat = catalog if catalog is not None else default_catalog()
-    return cat.for_event(event.sanctioned, store_calendar(event))
+    return catalog_or_default(catalog).for_event(event.sanctioned, store_calendar(event))
 
 
 def sample_set_refusal(event: Event, set_code: str, sample: bool, sanctioned: bool | None = None) -> RuleError | None:
@@ -85,9 +89,8 @@ def sample_set_refusal(event: Event, set_code: str, sample: bool, sanctioned: bo
 
 def _is_sample_set(catalog, set_code: str) -> bool | None:
     """Whether ``set_code`` is a sample set of the catalog (default: the desk's); None for a set it does not know."""
-    cat = catalog if catalog is not None else default_catalog()
     try:
-        return cat.set(set_code).sample
+        return catalog_or_default(catalog).set(set_code).sample
     except LyceeError:
         return None
 
@@ -95,7 +98,7 @@ def _is_sample_set(catalog, set_code: str) -> bool | None:
 def check_sanctioning(event: Event, sanctioned: bool, catalog=None) -> None:
     """Refuse marking an event sanctioned whose pools come from a sample set (L-SAMPLE-SETS)."""
     b = event.build
-    if b is None or not sanctioned or event.sanctioned:
+    if b is None or not _newly_sanctioned(event, sanctioned):
         return
     sample = _is_sample_set(catalog, b.set_code)
     if sample is None:
@@ -103,6 +106,11 @@ def check_sanctioning(event: Event, sanctioned: bool, catalog=None) -> None:
     err = sample_set_refusal(event, b.set_code, sample, sanctioned=True)
     if err is not None:
         raise err
+
+
+def _newly_sanctioned(event: Event, sanctioned: bool) -> bool:
+    """The event, not sanctioned, is being marked sanctioned."""
+    return sanctioned and not event.sanctioned
 
 
 def build_rule(kind: str) -> str:
@@ -174,11 +182,16 @@ def _deck_line(line, section: str, i: int, who: str) -> tuple[int, str, str]:
     name = line[2] if len(line) == 3 else ""
     _check_line_count(count, section, i, who)
     _check_line_number(number, section, i, who)
+    _check_line_name(name, section, i, who)
+    return count, number, name
+
+
+def _check_line_name(name, section: str, i: int, who: str) -> None:
+    """A line's card name is text."""
     if not isinstance(name, str):
         raise LyceeError(
             _("{section} line {i} of {who}'s decklist: the name is not text", section=section, i=i, who=who)
         )
-    return count, number, name
 
 
 def card_numbers(raw, what: str) -> tuple[str, ...]:
@@ -186,9 +199,14 @@ def card_numbers(raw, what: str) -> tuple[str, ...]:
     if not isinstance(raw, (list, tuple)):
         raise LyceeError(_("{what} is not a list of card numbers", what=what))
     for n in raw:
-        if not isinstance(n, str) or normalize_number(n) != n:
-            raise LyceeError(_("{what}: {number!r} is not a card number like CH-0063", what=what, number=n))
+        _check_card_number(n, what)
     return tuple(raw)
+
+
+def _check_card_number(n, what: str) -> None:
+    """A card number written as stored (like CH-0063), else refused naming ``what``."""
+    if not isinstance(n, str) or normalize_number(n) != n:
+        raise LyceeError(_("{what}: {number!r} is not a card number like CH-0063", what=what, number=n))
 
 
 def known_player(event: Event, pid) -> str:
@@ -360,13 +378,22 @@ def list_problems(event: Event, pid: str, deck: Decklist, catalog=None) -> list[
     checks of :func:`deck_problems`, on a list not yet registered: what the
     phone shows as a player types it)."""
     cat = event_catalog(event, catalog)
+    if event.kind == "constructed":
+        return _constructed_problems(event, deck, cat)
+    return _limited_problems(event, pid, deck, cat)
+
+
+def _constructed_problems(event: Event, deck: Decklist, cat) -> list[DeckProblem]:
+    """O-RULES: the event's rule set decides the deck rules (R-DECK-60/R-DECK-4 and
+    G-CARDS-* under 2008; O-DECK-*, O-CARDS-* under Overture)."""
+    return rule_set_problems(event, deck) + check_deck(
+        deck, cat, "constructed", on=event.date, match=event.match, rules=event.rules
+    )
+
+
+def _limited_problems(event: Event, pid: str, deck: Decklist, cat) -> list[DeckProblem]:
+    """A sealed or draft deck against the player's pool (G-SEALED; G-DRAFT-4: packs x 10 cards)."""
     kind = event.kind
-    if kind == "constructed":
-        # O-RULES: the event's rule set decides the deck rules (R-DECK-60/R-DECK-4 and
-        # G-CARDS-* under 2008; O-DECK-*, O-CARDS-* under Overture)
-        return rule_set_problems(event, deck) + check_deck(
-            deck, cat, "constructed", on=event.date, match=event.match, rules=event.rules
-        )
     pool = event.pool_of(pid)
     extra = _no_pool_problems(event, pid) if pool is None else []
     cards = pool.cards if pool is not None else None
@@ -428,8 +455,7 @@ def player_decklist_status(event: Event, pid: str, catalog=None) -> DecklistStat
         pid,
         p.name,
         p.status,
-        # a restriction the desk cannot read is listed, not a problem (O-DECK-RESTRICT)
-        "problems" if any(p.blocking for p in probs) else "registered",
+        _status_of(probs),
         rec.deck_size,
         rec.spare_size,
         rec.source,
@@ -437,6 +463,12 @@ def player_decklist_status(event: Event, pid: str, catalog=None) -> DecklistStat
         has_pool,
         klass,
     )
+
+
+def _status_of(probs: tuple[DeckProblem, ...]) -> str:
+    """A registered list's status: "problems" when one blocks, else "registered"
+    (a restriction the desk cannot read is listed, not a problem: O-DECK-RESTRICT)."""
+    return "problems" if any(p.blocking for p in probs) else "registered"
 
 
 def decklist_status(event: Event, catalog=None) -> list[DecklistStatus]:

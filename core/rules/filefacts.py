@@ -42,6 +42,11 @@ def clock_from_doc(c: dict) -> ClockState:
     return ClockState(c["minutes"], c["started_at"], tuple((a, b) for a, b in c.get("pauses", [])))
 
 
+def _clock_of(d: dict) -> ClockState | None:
+    """The clock a round or a build phase of the file records, or None (not started)."""
+    return clock_from_doc(d["clock"]) if d.get("clock") is not None else None
+
+
 def _match_facts(m: Match, f: dict | None, stage: str) -> Match:
     """``m`` as replayed, with what the file's match ``f`` records beyond its
     result: note and extension as written; a double loss and an elimination
@@ -60,18 +65,22 @@ def _decided_as_recorded(m: Match, f: dict, stage: str) -> Match:
     """``m`` with the decision the file's match ``f`` records and a replay
     cannot make: a double loss; in an elimination match, the winner the
     organizer named at time (G-SE) or an intentional draw without a winner."""
-    out = f.get("outcome")
-    if out == "double_loss" and (m.outcome is None or m.is_bye):
+    if _double_loss_filed(m, f):
         return replace(m, p1_wins=0, p2_wins=0, draws=0, outcome="double_loss", games=())
     if stage == "swiss" or m.reported:
         return m
     return _elimination_decided(m, f)
 
 
+def _double_loss_filed(m: Match, f: dict) -> bool:
+    """The file records a double loss (G-LATE-1) the replay left open (or as a bye)."""
+    return f.get("outcome") == "double_loss" and (m.outcome is None or m.is_bye)
+
+
 def _elimination_decided(m: Match, f: dict) -> Match:
     """An unreported elimination match with the winner named at time (G-SE) or the intentional draw the file records."""
     out = f.get("outcome")
-    if out in ("p1", "p2") and labels.is_named_winner(f.get("note") or ""):
+    if _winner_named(f):
         # a time-out with equal game wins: the organizer named the winner (G-SE)
         return replace(
             m,
@@ -86,23 +95,43 @@ def _elimination_decided(m: Match, f: dict) -> Match:
     return m
 
 
+def _winner_named(f: dict) -> bool:
+    """The file's match records a winner the organizer named at time (G-SE)."""
+    return f.get("outcome") in ("p1", "p2") and labels.is_named_winner(f.get("note") or "")
+
+
 @action("file_round")
 def _file_round(event: Event, payload: FileRound) -> Event:
     """The newest round's clock, check-ins, lateness rulings and match facts
     (the payload's ``doc`` is the round's object in the file)."""
     doc = payload.doc  # checked by the event-file schema (core.rules.eventfile)
     rnd = event.rounds[doc["number"] - 1]
-    by_table: dict[int, dict] = {}
-    for f in doc["matches"]:
-        by_table.setdefault(f["table"], f)
+    by_table = _first_by_table(doc["matches"])
     matches = tuple(_match_facts(m, by_table.get(m.table), rnd.stage) for m in rnd.matches)
-    clock = clock_from_doc(doc["clock"]) if doc.get("clock") is not None else None
-    checkins = tuple(Checkin(c["player"], c["at"], c.get("seconds", 0.0)) for c in doc.get("checkins", ()))
-    late = tuple(
+    return event.with_round(
+        replace(rnd, matches=matches, clock=_clock_of(doc), checkins=_checkins(doc), late=_late_rulings(doc))
+    )
+
+
+def _first_by_table(matches: list[dict]) -> dict[int, dict]:
+    """The file's matches of a round by table (the first at a table)."""
+    by_table: dict[int, dict] = {}
+    for f in matches:
+        by_table.setdefault(f["table"], f)
+    return by_table
+
+
+def _checkins(doc: dict) -> tuple[Checkin, ...]:
+    """A round's check-ins as the file records them."""
+    return tuple(Checkin(c["player"], c["at"], c.get("seconds", 0.0)) for c in doc.get("checkins", ()))
+
+
+def _late_rulings(doc: dict) -> tuple[LateRuling, ...]:
+    """A round's lateness rulings as the file records them."""
+    return tuple(
         LateRuling(x["rule"], x["table"], tuple(x["players"]), x["decision"], x.get("by", ""), x.get("at", ""))
         for x in doc.get("late", ())
     )
-    return event.with_round(replace(rnd, matches=matches, clock=clock, checkins=checkins, late=late))
 
 
 def _lines(raw) -> tuple[tuple[int, str, str], ...]:
@@ -124,7 +153,7 @@ def _pool(x: dict) -> Pool:
 
 
 def _build(b: dict) -> BuildPhase:
-    clock = clock_from_doc(b["clock"]) if b.get("clock") is not None else None
+    clock = _clock_of(b)
     phase = BuildPhase(
         b["kind"],
         b["set"],
@@ -207,11 +236,16 @@ def _penalty(x: dict) -> Penalty:
 def _players_as_filed(event: Event, filed: list[dict]) -> tuple:
     """The players in the file's order, those it marks excluded as excluded."""
     order = {p["id"]: i for i, p in enumerate(filed)}
-    excluded = {p["id"] for p in filed if p.get("excluded", False)}
+    excluded = _excluded_ids(filed)
     return tuple(
         replace(p, excluded=True) if p.id in excluded else p
         for p in sorted(event.players, key=lambda p: order.get(p.id, len(order)))
     )
+
+
+def _excluded_ids(filed: list[dict]) -> set[str]:
+    """The players the file marks excluded."""
+    return {p["id"] for p in filed if p.get("excluded", False)}
 
 
 @action("file_people")

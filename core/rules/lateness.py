@@ -84,11 +84,16 @@ def prompt_text(event: Event, prompt, with_rule: bool = False) -> str:
     t = prompt.table
     if with_rule:
         return _prompt_with_rule(prompt.kind, t, " / ".join(names))
-    if prompt.kind == "double_loss":
+    return _prompt_plain(prompt.kind, t, names)
+
+
+def _prompt_plain(kind: str, t: int, names: list[str]) -> str:
+    """A lateness prompt as the command line words it (the rule in a column of its own)."""
+    if kind == "double_loss":
         return _(
             "table {t}: {a} and {b} not seated within 5 minutes: both lose the match", t=t, a=names[0], b=names[-1]
         )
-    if prompt.kind == "match_loss":
+    if kind == "match_loss":
         return _("table {t}: {name} not seated within 5 minutes: loses the match", t=t, name=names[0])
     return _("table {t}: {name} late and not reported within 30 minutes: dropped", t=t, name=names[0])
 
@@ -99,9 +104,14 @@ def checked_in_by(rnd: Round, pid: str, seconds: float) -> bool:
 
 def _ruling(rnd: Round, rule: str, table: int, pid: str | None = None) -> LateRuling | None:
     for r in rnd.late:
-        if r.rule == rule and r.table == table and (pid is None or pid in r.players):
+        if _rules_on(r, rule, table, pid):
             return r
     return None
+
+
+def _rules_on(r: LateRuling, rule: str, table: int, pid: str | None) -> bool:
+    """Ruling ``r`` is under ``rule`` at ``table`` (and about ``pid``, when one is named)."""
+    return r.rule == rule and r.table == table and (pid is None or pid in r.players)
 
 
 def _prompts_for(event: Event, rnd: Round, secs: float) -> list[Prompt]:
@@ -109,15 +119,22 @@ def _prompts_for(event: Event, rnd: Round, secs: float) -> list[Prompt]:
     if rnd.clock is None:
         return out
     for m in sorted(rnd.matches, key=lambda m: m.table):
-        late = _late_players(rnd, m)
-        if not late:
-            continue
-        r1 = _ruling(rnd, "G-LATE-1", m.table)
-        if secs > SEATED_WITHIN and _loss_undecided(m, r1):
-            out.append(_late_loss_prompt(rnd, m, late))
-        if secs > REPORT_WITHIN:
-            out += _late_drop_prompts(event, rnd, m, late, r1)
+        out += _table_prompts(event, rnd, m, secs)
     out.sort(key=lambda x: (x.due, x.table, x.players))
+    return out
+
+
+def _table_prompts(event: Event, rnd: Round, m, secs: float) -> list[Prompt]:
+    """What is due at the table of ``m`` after ``secs`` of running clock (G-LATE-1, then G-LATE-2)."""
+    out: list[Prompt] = []
+    late = _late_players(rnd, m)
+    if not late:
+        return out
+    r1 = _ruling(rnd, "G-LATE-1", m.table)
+    if secs > SEATED_WITHIN and _loss_undecided(m, r1):
+        out.append(_late_loss_prompt(rnd, m, late))
+    if secs > REPORT_WITHIN:
+        out += _late_drop_prompts(event, rnd, m, late, r1)
     return out
 
 
@@ -143,13 +160,18 @@ def _late_drop_prompts(event: Event, rnd: Round, m, late: list[str], r1) -> list
     """G-LATE-2 ("その後"): a player who lost the match under G-LATE-1 (the
     ruling ``r1`` confirmed) and has not come by the report limit is dropped,
     unless already ruled on."""
-    if r1 is None or r1.decision != "confirm":
+    if not _confirmed(r1):
         return []
     return [
         Prompt("G-LATE-2", rnd.number, m.table, (p,), "drop", REPORT_WITHIN)
         for p in late
         if p in r1.players and _still_away(event, rnd, m, p)
     ]
+
+
+def _confirmed(r1: LateRuling | None) -> bool:
+    """The G-LATE-1 ruling was given and confirmed."""
+    return r1 is not None and r1.decision == "confirm"
 
 
 def _still_away(event: Event, rnd: Round, m, p: str) -> bool:
@@ -161,17 +183,25 @@ def _still_away(event: Event, rnd: Round, m, p: str) -> bool:
 
 def prompts(event: Event, now: clock.Instant | str) -> list[Prompt]:
     """What is due in the current round at ``now`` (empty before the clock starts)."""
-    rnd = event.current_round
-    if rnd is None or rnd.clock is None:
+    rnd = _clocked_round(event)
+    if rnd is None:
         return []
     return _prompts_for(event, rnd, clock.elapsed(rnd.clock, now))
+
+
+def _clocked_round(event: Event) -> Round | None:
+    """The current round once its clock has started, else None."""
+    rnd = event.current_round
+    if rnd is None or rnd.clock is None:
+        return None
+    return rnd
 
 
 def next_due(event: Event, now: clock.Instant | str) -> float | None:
     """Seconds of running clock until the next lateness threshold that could
     raise a prompt (None when none is ahead), so the app knows when to look."""
-    rnd = event.current_round
-    if rnd is None or rnd.clock is None:
+    rnd = _clocked_round(event)
+    if rnd is None:
         return None
     secs = clock.elapsed(rnd.clock, now)
     for limit in (SEATED_WITHIN, REPORT_WITHIN):

@@ -88,6 +88,11 @@ def read_raw(root: str | os.PathLike) -> dict[str, Any]:
         return {}
     except OSError as err:
         raise LyceeError(_("cannot read the member list {path} ({reason})", path=path, reason=err.strerror)) from None
+    return _parsed(raw, path)
+
+
+def _parsed(raw: bytes, path: Path) -> dict[str, Any]:
+    """The member list's bytes as its tables, else a :class:`LyceeError` naming the file."""
     try:
         doc = json.loads(raw.decode("utf-8"))
         if not isinstance(doc, dict):
@@ -106,7 +111,12 @@ def read_raw(root: str | os.PathLike) -> dict[str, Any]:
 
 def _docs(raw: dict[str, Any], table: str) -> list[dict[str, Any]]:
     t = raw.get(table) or {}
-    return [t[k] for k in sorted(t, key=lambda k: int(k) if k.isdigit() else 0)] if isinstance(t, dict) else []
+    return [t[k] for k in sorted(t, key=_doc_order)] if isinstance(t, dict) else []
+
+
+def _doc_order(key: str) -> int:
+    """A table's document in the order TinyDB numbered it (a key not a number first)."""
+    return int(key) if key.isdigit() else 0
 
 
 def _members(raw: dict[str, Any]) -> list[Member]:
@@ -130,8 +140,12 @@ def members_of(root: str | os.PathLike) -> list[Member]:
 
 def member(root: str | os.PathLike, number: str) -> Member | None:
     """The member of ``number`` (as typed: folded first), or None (unknown, removed, merged)."""
-    n = fold_number(number)
-    return next((m for m in _members(read_raw(root)) if m.number == n), None)
+    return _member_of(read_raw(root), fold_number(number))
+
+
+def _member_of(raw: dict[str, Any], number: str) -> Member | None:
+    """The member of ``number`` (folded) in ``raw``, or None."""
+    return next((m for m in _members(raw) if m.number == number), None)
 
 
 def resolve(root_or_raw: str | os.PathLike | dict[str, Any], number: str) -> str:
@@ -274,17 +288,17 @@ def next_number(taken: Iterable[str]) -> str:
 
 def _refuse_taken(raw: dict[str, Any], number: str, where: str = "", tail: str = "") -> None:
     tail = tail or _("nothing was changed")
-    for m in _members(raw):
-        if m.number == number:
-            raise LyceeError(
-                _(
-                    "{where}member number {number} is already {name}'s: {tail}",
-                    where=where,
-                    number=number,
-                    name=m.name,
-                    tail=tail,
-                )
+    m = _member_of(raw, number)
+    if m is not None:
+        raise LyceeError(
+            _(
+                "{where}member number {number} is already {name}'s: {tail}",
+                where=where,
+                number=number,
+                name=m.name,
+                tail=tail,
             )
+        )
     if retired(raw, number) is not None:
         raise LyceeError(
             _(
@@ -345,19 +359,24 @@ def plan_add(
 
 def _known(raw: dict[str, Any], number: str) -> Member:
     n = fold_number(number)
-    for m in _members(raw):
-        if m.number == n:
-            return m
+    m = _member_of(raw, n)
+    if m is not None:
+        return m
     r = retired(raw, n)
     if r is not None:
-        if r.get("merged_into"):
-            raise LyceeError(
-                _("member {number} was merged into {into}: nothing was changed", number=n, into=r["merged_into"])
-            )
-        raise LyceeError(_("member {number} was removed: nothing was changed", number=n))
+        raise _retired_error(n, r)
     raise LyceeError(
         _("no member has the number {number} (`lycee members list` lists them): nothing was changed", number=n)
     )
+
+
+def _retired_error(n: str, r: dict[str, Any]) -> LyceeError:
+    """A change to a retired number refused: it was merged into another, or removed."""
+    if r.get("merged_into"):
+        return LyceeError(
+            _("member {number} was merged into {into}: nothing was changed", number=n, into=r["merged_into"])
+        )
+    return LyceeError(_("member {number} was removed: nothing was changed", number=n))
 
 
 def known(raw: dict[str, Any], number: str) -> Member:
@@ -395,10 +414,14 @@ def plan_merge(raw: dict[str, Any], a: str, b: str, at: str) -> tuple[dict[str, 
     if ma.number == mb.number:
         raise LyceeError(_("member {number} is named twice: nothing to merge", number=ma.number))
     kept = Member(ma.number, ma.name, ma.reading or mb.reading)
-    rest = [kept if x.number == ma.number else x for x in _members(raw) if x.number != mb.number]
-    out = _write_members(raw, rest)
+    out = _write_members(raw, _kept_in_place(_members(raw), kept, mb.number))
     out = _put(out, "retired", [*_docs(raw, "retired"), {"number": mb.number, "merged_into": ma.number, "at": at}])
     return _log(out, at, "merge", into=ma.number, number=mb.number), kept, mb
+
+
+def _kept_in_place(members: list[Member], kept: Member, gone: str) -> list[Member]:
+    """``members`` with ``kept`` in the place of its number and the member ``gone`` left out."""
+    return [kept if x.number == kept.number else x for x in members if x.number != gone]
 
 
 def plan_store(raw: dict[str, Any], name: str, number: str | None, place: str | None, at: str) -> dict[str, Any]:
@@ -443,14 +466,19 @@ def parse_csv(text: str, source: str) -> list[tuple[int, str, str, str]]:
     number, in that order, or in any order under a header row naming them
     (name/名前/氏名, reading/よみ/ふりがな, number/番号/会員番号)."""
     rows = list(csv.reader(io.StringIO(text)))
+    start, cols = _columns(rows)
+    return [_row(i, row, cols) for i, row in enumerate(rows[start:], start + 1) if any(c.strip() for c in row)]
+
+
+def _columns(rows: list[list[str]]) -> tuple[int, dict[str, int]]:
+    """The line the members start on (0 or 1) and the columns: those a header row names, else name, reading, number."""
     cols = _header_columns(rows[0]) if rows else None
-    start = 1 if cols else 0
-    cols = cols or _PLAIN_COLUMNS
-    return [
-        (i, _cell(row, cols["name"]), _cell(row, cols["reading"]), _cell(row, cols["number"]))
-        for i, row in enumerate(rows[start:], start + 1)
-        if any(c.strip() for c in row)
-    ]
+    return (1, cols) if cols else (0, _PLAIN_COLUMNS)
+
+
+def _row(i: int, row: list[str], cols: dict[str, int]) -> tuple[int, str, str, str]:
+    """Line ``i`` as (line, name, reading, number)."""
+    return i, _cell(row, cols["name"]), _cell(row, cols["reading"]), _cell(row, cols["number"])
 
 
 def _headers_found(head: list[str]) -> dict[str, int]:
@@ -498,6 +526,14 @@ def _numbered(new: list[Member], used: set[str]) -> list[Member]:
     return done
 
 
+def _imported(name: str, reading: str, number: str, where: str) -> Member:
+    """A row of an import as a member (number "" when the row gives none), checked; ``where`` names its line."""
+    if not name:
+        raise LyceeError(_("{where}no name: nothing was imported", where=where))
+    nm, kana = _entry(name, reading, where)
+    return Member(check_number(number, where) if number else "", nm, kana)
+
+
 def plan_import(
     raw: dict[str, Any], rows: list[tuple[int, str, str, str]], source: str, at: str
 ) -> tuple[dict[str, Any], list[Member]]:
@@ -508,14 +544,11 @@ def plan_import(
     new: list[Member] = []
     for line, name, reading, number in rows:
         where = _("{file} line {line}: ", file=source, line=line)
-        if not name:
-            raise LyceeError(_("{where}no name: nothing was imported", where=where))
-        nm, kana = _entry(name, reading, where)
-        n = check_number(number, where) if number else ""
-        if n:
-            _check_imported_number(raw, n, where, seen, taken)
-            seen[n] = line
-        new.append(Member(n, nm, kana))
+        m = _imported(name, reading, number, where)
+        if m.number:
+            _check_imported_number(raw, m.number, where, seen, taken)
+            seen[m.number] = line
+        new.append(m)
     # numbers for the rows without one, after every typed number is known
     done = _numbered(new, taken | set(seen))
     out = _write_members(raw, [*members, *done])
@@ -580,15 +613,19 @@ class MemberIndex:
         if not t:
             return []
         keys = (fold_text(t), to_hiragana(t).replace(" ", "").casefold(), fold_number(t))
-        first: set[int] = set()
-        for table, key in zip(self._sorted, keys):
-            if key:
-                first.update(self._prefixed(table, key, limit))
-        out = sorted(first)[:limit]
+        out = sorted(self._starting(keys, limit))[:limit]
         if len(out) < limit:
             more = self._holding({keys[0], keys[1]}, set(out), limit)
             out += sorted(more)[: limit - len(out)]
         return [self.members[i] for i in out]
+
+    def _starting(self, keys: tuple[str, str, str], limit: int) -> set[int]:
+        """Members (indices) whose name, reading or number (``keys``, in that order) starts with its key."""
+        first: set[int] = set()
+        for table, key in zip(self._sorted, keys):
+            if key:
+                first.update(self._prefixed(table, key, limit))
+        return first
 
     def _holding(self, keys: set[str], seen: set[int], limit: int) -> set[int]:
         """Members (indices) whose name or reading holds one of ``keys``, beside
@@ -653,14 +690,17 @@ def history_rows(events: Iterable[Any], numbers: set[str]) -> list[HistoryRow]:
     rows = []
     for ev in events:
         members = _members_in(ev, numbers)
-        if not members:
-            continue
-        table = standings(ev)
-        # once an elimination stage is finished, the final placings rank the event (G-SE)
-        final = {f.id: f.place for f in final_placings(ev) or ()}
-        rows += [_history_row(ev, p, table, final) for p in members]
+        if members:
+            # once an elimination stage is finished, the final placings rank the event (G-SE)
+            rows += _event_rows(ev, members, standings(ev), final_placings(ev))
     rows.sort(key=lambda r: (r.date, r.event), reverse=True)
     return rows
+
+
+def _event_rows(ev: Any, members: list[Any], table: list, placings) -> list[HistoryRow]:
+    """The rows of the ``members`` who played ``ev``, from its standings ``table`` and final ``placings`` (or None)."""
+    final = {f.id: f.place for f in placings or ()}
+    return [_history_row(ev, p, table, final) for p in members]
 
 
 def _penalties_of(ev: Any, pid: str) -> tuple[dict, ...]:
@@ -680,7 +720,7 @@ def _history_row(ev: Any, p: Any, table: list, final: dict[str, int]) -> History
         event=ev.id,
         event_name=ev.name,
         date=ev.date,
-        store=(getattr(ev, "store", None) or {}).get("name", ""),
+        store=_store_name(ev),
         name=p.name,
         record=row.record if row else "0-0-0",
         points=row.points if row else 0,
@@ -689,6 +729,11 @@ def _history_row(ev: Any, p: Any, table: list, final: dict[str, int]) -> History
         status=p.status,
         penalties=_penalties_of(ev, p.id),
     )
+
+
+def _store_name(ev: Any) -> str:
+    """The name of the store that ran ``ev`` ("" when none is set)."""
+    return (getattr(ev, "store", None) or {}).get("name", "")
 
 
 def _place_of(pid: str, row: Any, final: dict[str, int]) -> int | None:
@@ -705,21 +750,25 @@ def history_lines(m: Member | None, number: str, rows: list[HistoryRow]) -> list
     """A member's history as lines to read (the app's history screen): each
     event (date, name, store, record, place), then its penalties, indented.
     Earlier warnings are for information: G-PEN-2 counts within one event."""
-    out = []
-    if not rows:
-        out.append(_("no event in this data folder has this member"))
-    warned = _warnings_in(rows)
-    if warned:
-        out.append(
-            _(
-                "{n} warning(s) in these events: for information only (two warnings exclude within one event, G-PEN-2)",
-                n=warned,
-            )
-        )
+    out = [] if rows else [_("no event in this data folder has this member")]
+    out += _warnings_note(rows)
     for r in rows:
         out.append(_history_event_line(r))
         out += ["  " + _history_penalty_line(p) for p in r.penalties]
     return out
+
+
+def _warnings_note(rows: list[HistoryRow]) -> list[str]:
+    """The Warnings of earlier events, for information (none: no line)."""
+    warned = _warnings_in(rows)
+    if not warned:
+        return []
+    return [
+        _(
+            "{n} warning(s) in these events: for information only (two warnings exclude within one event, G-PEN-2)",
+            n=warned,
+        )
+    ]
 
 
 def _history_event_line(r: HistoryRow) -> str:

@@ -81,11 +81,7 @@ def _check_level(event: Event, level: str, levels: tuple[str, ...]) -> None:
     if level in levels:
         return
     if event.rules == "overture":
-        raise LyceeError(
-            _("penalty {level!r}: caution, notice or warning (O-PEN-1)", level=level)
-            if "caution" in levels
-            else _("penalty {level!r}: notice or warning (O-PEN-1)", level=level)
-        )
+        raise _overture_level_error(level, levels)
     if level == "caution":
         raise LyceeError(
             _(
@@ -94,6 +90,13 @@ def _check_level(event: Event, level: str, levels: tuple[str, ...]) -> None:
             )
         )
     raise LyceeError(_("penalty {level!r}: notice or warning (G-PEN-2)", level=level))
+
+
+def _overture_level_error(level: str, levels: tuple[str, ...]) -> LyceeError:
+    """O-PEN-1: a level the Overture rules have not (a caution only where ``levels`` have it)."""
+    if "caution" in levels:
+        return LyceeError(_("penalty {level!r}: caution, notice or warning (O-PEN-1)", level=level))
+    return LyceeError(_("penalty {level!r}: notice or warning (O-PEN-1)", level=level))
 
 
 def _check_action(event: Event, act: str) -> None:
@@ -165,8 +168,13 @@ def history(event: Event, pid: str) -> list[tuple[int, Penalty]]:
     return [(i, p) for i, p in enumerate(event.penalties, 1) if p.player == pid]
 
 
+def _forced(event: Event, pid: str) -> list[tuple[str, str]]:
+    """The (level, action) of each penalty of ``pid`` in force (as the appeals left them), in order."""
+    return [f for _n, p in history(event, pid) if (f := in_force(p)) is not None]
+
+
 def player_tally(event: Event, pid: str) -> Tally:
-    return tally(f[0] for _n, p in history(event, pid) if (f := in_force(p)) is not None)
+    return tally(f[0] for f in _forced(event, pid))
 
 
 def tally_line(event: Event, pid: str) -> str:
@@ -204,10 +212,15 @@ def appeal_text(p: Penalty, rules: str = "2008") -> str:
     a = p.appeal
     if not a:
         return ""
-    line = _ruling_line(p, a, rules)
-    if a.get("by") and p.by and a["by"] == p.by:  # one judge only: issued and heard by the head judge
-        line += " · " + _("issued and heard by the head judge, the only judge (G-HEAD-JUDGE)")
+    line = _ruling_line(p, a, rules) + _one_judge_note(p, a)
     return _("{line}: {note}", line=line, note=a["note"]) if a.get("note") else line
+
+
+def _one_judge_note(p: Penalty, a: dict) -> str:
+    """ " · issued and heard by the head judge..." when one judge gave the penalty and heard its appeal ``a``."""
+    if a.get("by") and p.by and a["by"] == p.by:
+        return " · " + _("issued and heard by the head judge, the only judge (G-HEAD-JUDGE)")
+    return ""
 
 
 def _penalty_where(p: Penalty) -> str:
@@ -233,7 +246,7 @@ def penalty_line(event: Event, n: int, p: Penalty) -> str:
 def excluded_by_penalties(event: Event, pid: str) -> bool:
     """Whether the penalties in force exclude the player: two Warnings' worth
     (G-PEN-2) or an exclusion handed down (G-PEN-1)."""
-    forced = [f for _n, p in history(event, pid) if (f := in_force(p)) is not None]
+    forced = _forced(event, pid)
     return tally(f[0] for f in forced).excluded or any(f[1] in EXCLUSIONS for f in forced)
 
 
@@ -248,12 +261,17 @@ def exclusion_reason(event: Event, pid: str) -> str:
     that made two Warnings' worth; "" when no penalty in force says it (an
     imported file)."""
     forced = _in_force_of(event, pid)
-    handed = [p for p in forced if in_force(p)[1] in EXCLUSIONS]  # type: ignore[index]  # in force
+    handed = _handed_exclusions(forced)
     if handed:
         return handed[-1].reason
     if forced and player_tally(event, pid).excluded:
         return _("two Warnings (G-PEN-2): {reason}", reason=forced[-1].reason)
     return ""
+
+
+def _handed_exclusions(forced: list[Penalty]) -> list[Penalty]:
+    """The exclusions handed down among the penalties in force ``forced`` (G-PEN-1)."""
+    return [p for p in forced if in_force(p)[1] in EXCLUSIONS]  # type: ignore[index]  # in force
 
 
 def penalties_outside_rounds(event: Event) -> list[tuple[int, Penalty]]:
@@ -309,12 +327,18 @@ def _unforfeit(event: Event, pid: str, whys: tuple[str, ...]) -> Event:
     G-PEN-…`` / ``penalty G-PEN-1``) has no result again, so the match is
     played on and its result entered (L-MATCH-LOSS).  A forfeit in an earlier
     round stays: the head judge corrects it (``result --correct --by``)."""
-    rnd = event.current_round
-    m = player_match(rnd, pid) if rnd is not None else None
+    m = _current_match(event, pid)
     if m is None or not _lost_by(m, pid, whys):
         return event
+    rnd = event.current_round
     assert rnd is not None
     return set_match(event, rnd, replace(m, p1_wins=0, p2_wins=0, draws=0, outcome=None, note="", games=()))
+
+
+def _current_match(event: Event, pid: str) -> Match | None:
+    """``pid``'s match of the current round (None: no round, or not paired)."""
+    rnd = event.current_round
+    return player_match(rnd, pid) if rnd is not None else None
 
 
 def _game_loss(event: Event, round_number: int, table: int, pid: str) -> Event:
@@ -323,7 +347,12 @@ def _game_loss(event: Event, round_number: int, table: int, pid: str) -> Event:
     if m is None or m.is_bye or m.reported:
         return event
 
-    return add_game(event, rnd, m, "loss-p1" if m.p1 == pid else "loss-p2")
+    return add_game(event, rnd, m, _game_loss_code(m, pid))
+
+
+def _game_loss_code(m: Match, pid: str) -> str:
+    """The game ``pid`` loses by a penalty (G-PEN-1), as a game code."""
+    return "loss-p1" if m.p1 == pid else "loss-p2"
 
 
 # -- actions -----------------------------------------------------------------------------
@@ -432,13 +461,18 @@ def _match_loss(event: Event, number: int, table: int, pid: str) -> Event:
     rnd = event.rounds[number - 1]
     m = rnd.match_at(table)
     assert m is not None  # the player's own table (_penalty_place)
-    if m.reported and written_format() < 6:
-        return event  # a log written before L-MATCH-LOSS: a finished match kept its result
+    if _kept_as_finished(m):
+        return event
     if _won_by_forfeit(m, pid):  # both players' loss: a double loss
         return double_loss(event, rnd, m, "penalty", "G-PEN-1")
     if _not_lost_yet(m, pid):
         return forfeit(event, rnd, m, pid, "penalty", "G-PEN-1")
     return event
+
+
+def _kept_as_finished(m) -> bool:
+    """A log written before L-MATCH-LOSS: a finished match kept its result."""
+    return m.reported and written_format() < 6
 
 
 def _not_lost_yet(m, pid: str) -> bool:
@@ -450,13 +484,14 @@ def _not_lost_yet(m, pid: str) -> bool:
 
 def _penalty_at_table(event: Event, act: str, number, table, pid: str) -> Event:
     """What a game loss or a match loss does to the match it is given at (G-PEN-1)."""
-    if table is None or number is None:  # a table is named only within a round: number is set with it
+    effect = _AT_TABLE.get(act)
+    if effect is None or table is None or number is None:  # a table is named only within a round
         return event
-    if act == "game_loss":
-        return _game_loss(event, number, table, pid)
-    if act == "match_loss":
-        return _match_loss(event, number, table, pid)
-    return event
+    return effect(event, number, table, pid)
+
+
+#: The penalty actions that change the match they are given at (G-PEN-1, L-MATCH-LOSS).
+_AT_TABLE = {"game_loss": _game_loss, "match_loss": _match_loss}
 
 
 @action("penalty")
@@ -475,7 +510,7 @@ def _penalty(event, payload: PenaltyAction):
     event = replace(event, penalties=event.penalties + (pen,))
     event = _penalty_at_table(event, act, number, table, p.id)
     if excluded_by_penalties(event, p.id):
-        event = exclude(event, p.id, "G-PEN-1" if act in EXCLUSIONS else "G-PEN-2")
+        event = exclude(event, p.id, _exclusion_rule(act))
     return event
 
 
@@ -496,6 +531,17 @@ def _ruling(event: Event, pen: Penalty, payload: Appeal, hj: str) -> dict:
     """The appeal as recorded: who ruled, the outcome, and for a changed
     penalty its new level and action (a ruling never makes it unrecorded)."""
     outcome = payload.outcome
+    _check_outcome(outcome)
+    appeal = {"by": hj, "outcome": outcome, "note": payload.note}
+    if outcome != "changed":
+        if payload.level or payload.action:
+            raise LyceeError(_("only a 'changed' ruling takes a new level or action"))
+        return appeal
+    return {**appeal, **_changed_penalty(event, pen, payload)}
+
+
+def _check_outcome(outcome: str) -> None:
+    """An appeal is upheld, overturned or changed (G-HEAD-JUDGE)."""
     if outcome not in APPEAL_OUTCOMES:
         raise LyceeError(
             _(
@@ -504,12 +550,6 @@ def _ruling(event: Event, pen: Penalty, payload: Appeal, hj: str) -> dict:
                 outcomes=labels.choices(APPEAL_OUTCOMES, labels.appeal_outcome_label),
             )
         )
-    appeal = {"by": hj, "outcome": outcome, "note": payload.note}
-    if outcome != "changed":
-        if payload.level or payload.action:
-            raise LyceeError(_("only a 'changed' ruling takes a new level or action"))
-        return appeal
-    return {**appeal, **_changed_penalty(event, pen, payload)}
 
 
 def _changed_penalty(event: Event, pen: Penalty, payload: Appeal) -> dict:
@@ -585,10 +625,10 @@ def match_loss_words(before: Event, after: Event, pid: str) -> str:
     """What a penalty or an exclusion did to the player's match of the latest
     round, in words (L-MATCH-LOSS): recorded as lost, or over and standing as
     played; "" when the player has no match there (a bye, none paired)."""
-    rnd = after.current_round
-    m = player_match(rnd, pid) if rnd is not None else None
+    m = _current_match(after, pid)
     if m is None or m.is_bye:
         return ""
+    rnd = after.current_round
     assert rnd is not None
     was = _match_before(before, rnd.number, pid)
     return _match_words(m, was, rnd.number, pid)
@@ -635,13 +675,18 @@ def escalation_text(
     :func:`match_loss_words`: L-MATCH-LOSS); None when it brought nothing more."""
     if excluded:
         return _exclusion_words(name, rules) + (("; " + match) if match else "")
-    if after.notices >= 2 and after.notices // 2 > before.notices // 2:
+    if _notices_made_warning(before, after):
         return _(
             "two Notices count as one Warning (G-PEN-2): {name} now stands at {w} Warning(s)' worth",
             name=name,
             w=after.warning_equivalent,
         )
     return None
+
+
+def _notices_made_warning(before: Tally, after: Tally) -> bool:
+    """Two more Notices count as one more Warning (G-PEN-2)."""
+    return after.notices >= 2 and after.notices // 2 > before.notices // 2
 
 
 def would_exclude(event: Event, data: PenaltyAction | dict) -> str | None:
@@ -651,7 +696,16 @@ def would_exclude(event: Event, data: PenaltyAction | dict) -> str | None:
     penalty = payload({"type": "penalty", "data": data})
     assert isinstance(penalty, PenaltyAction)
     after = apply(event, {"type": "penalty", "data": penalty})
-    p = stored_player(after, penalty.player)
-    if not p.excluded or stored_player(event, penalty.player).excluded:
+    if not _newly_excluded(event, after, penalty.player):
         return None
-    return "G-PEN-1" if penalty.action in EXCLUSIONS else "G-PEN-2"
+    return _exclusion_rule(penalty.action)
+
+
+def _newly_excluded(before: Event, after: Event, ref: str) -> bool:
+    """The player ``ref`` stands excluded in ``after`` and was not in ``before``."""
+    return stored_player(after, ref).excluded and not stored_player(before, ref).excluded
+
+
+def _exclusion_rule(act: str) -> str:
+    """The rule a penalty with action ``act`` excludes by: G-PEN-1 (an exclusion handed down), else G-PEN-2 (the count)."""
+    return "G-PEN-1" if act in EXCLUSIONS else "G-PEN-2"

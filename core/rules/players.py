@@ -45,15 +45,9 @@ def _check_player_room(event: Event, players: int) -> None:
         )
 
 
-def check_room(event: Event, players: int = 0, rounds: int = 0, penalties: int = 0) -> None:
-    """Refuse to grow ``event`` past the size a lycee-event/1 file carries
-    (core.event.model.MAX_PLAYERS ...; issue 44): an event the desk holds
-    always exports to a file ``lycee import`` takes again.  The desk calls
-    this before it appends (``player add`` and the app's add, a round paired,
-    a penalty given); a stored journal is replayed as it was written."""
-    if players:
-        _check_player_room(event, players)
-    if rounds and len(event.rounds) + rounds > MAX_ROUNDS:
+def _check_round_room(event: Event, rounds: int) -> None:
+    """``rounds`` more stay within MAX_ROUNDS (what an event file carries)."""
+    if len(event.rounds) + rounds > MAX_ROUNDS:
         raise LyceeError(
             _(
                 "{event} has {have} rounds, the most an event holds (the most an event file carries, "
@@ -62,7 +56,11 @@ def check_room(event: Event, players: int = 0, rounds: int = 0, penalties: int =
                 have=len(event.rounds),
             )
         )
-    if penalties and len(event.penalties) + penalties > MAX_PENALTIES:
+
+
+def _check_penalty_room(event: Event, penalties: int) -> None:
+    """``penalties`` more stay within MAX_PENALTIES (what an event file carries)."""
+    if len(event.penalties) + penalties > MAX_PENALTIES:
         raise LyceeError(
             _(
                 "{event} has {have} penalties, the most an event holds (the most an event file carries, "
@@ -71,6 +69,20 @@ def check_room(event: Event, players: int = 0, rounds: int = 0, penalties: int =
                 have=f"{len(event.penalties):,}",
             )
         )
+
+
+def check_room(event: Event, players: int = 0, rounds: int = 0, penalties: int = 0) -> None:
+    """Refuse to grow ``event`` past the size a lycee-event/1 file carries
+    (core.event.model.MAX_PLAYERS ...; issue 44): an event the desk holds
+    always exports to a file ``lycee import`` takes again.  The desk calls
+    this before it appends (``player add`` and the app's add, a round paired,
+    a penalty given); a stored journal is replayed as it was written."""
+    if players:
+        _check_player_room(event, players)
+    if rounds:
+        _check_round_room(event, rounds)
+    if penalties:
+        _check_penalty_room(event, penalties)
 
 
 @action("create")
@@ -106,10 +118,7 @@ def _new_name(event: Event, p, seen: dict[str, str], batch: set[str], fold) -> s
         raise LyceeError(_("a player needs a name"))
     key = fold(name)
     _add_typed_once(name, key, batch, p.allow_same_name)
-    if key in seen and p.member:
-        # a member: their number tells them apart (issue 47), never "NAME (2)"
-        name = f"{name} ({p.member})"
-        key = fold(name)
+    name, key = _member_name(name, key, p.member, seen, fold)
     if key not in seen:
         return name
     if not p.allow_same_name:
@@ -117,6 +126,15 @@ def _new_name(event: Event, p, seen: dict[str, str], batch: set[str], fold) -> s
     # a second person of the same name (the command line in README.md: --allow-same-name):
     # registered as "NAME (2)", so every screen and export tells them apart
     return same_name_label(name, set(seen), fold)
+
+
+def _member_name(name: str, key: str, member: str | None, seen: dict[str, str], fold) -> tuple[str, str]:
+    """The name (and its key) of a member whose name is registered already:
+    their number tells them apart (issue 47), never "NAME (2)"."""
+    if member and key in seen:
+        name = f"{name} ({member})"
+        return name, fold(name)
+    return name, key
 
 
 def _same_name_error(event: Event, name: str, registered: str) -> LyceeError:
@@ -164,10 +182,13 @@ def _register(event, payload: Register):
         _refuse_taken_id(event, p.id)
         seen[fold(name)] = name
         _add_new_member(event, p.member, members)
-        new.append(
-            Player(id=p.id, name=name, joined_round=joined, reading=check_reading(p.reading), member=p.member or None)
-        )
+        new.append(_entrant_player(p, name, joined))
     return replace(event, players=event.players + tuple(new))
+
+
+def _entrant_player(p, name: str, joined: int) -> Player:
+    """A registered entrant as a player of the event, called ``name``, in from round ``joined``."""
+    return Player(id=p.id, name=name, joined_round=joined, reading=check_reading(p.reading), member=p.member or None)
 
 
 def _refuse_after_top_cut(event) -> None:
@@ -193,6 +214,13 @@ def _rename(event, payload: Rename):
     if not name:
         raise LyceeError(_("a player needs a name"))
     reading = p.reading if payload.reading is UNSET else check_reading(payload.reading)
+    _check_changes(p, name, reading)
+    name = _free_name(event, p.id, name, payload.allow_same_name)
+    return _renamed(event, p.id, name, reading)
+
+
+def _check_changes(p: Player, name: str, reading: str | None) -> None:
+    """A rename changes the name or the reading of ``p``."""
     if name == p.name and reading == p.reading:
         raise LyceeError(
             _(
@@ -201,21 +229,23 @@ def _rename(event, payload: Rename):
                 x=name,
             )
         )
-    name = _free_name(event, p.id, name, payload.allow_same_name)
-    return _renamed(event, p.id, name, reading)
 
 
 def _renamed(event: Event, pid: str, name: str, reading: str | None) -> Event:
     """``event`` with ``pid`` called ``name`` (and ``reading``) everywhere, the draft table's seats too."""
     players = tuple(replace(x, name=name, reading=reading) if x.id == pid else x for x in event.players)
-    pods = tuple(tuple(replace(seat, name=name) if seat.player == pid else seat for seat in pod) for pod in event.pods)
-    return replace(event, players=players, pods=pods)
+    return replace(event, players=players, pods=_pods_renamed(event.pods, pid, name))
+
+
+def _pods_renamed(pods, pid: str, name: str) -> tuple:
+    """The draft table's seats with ``pid``'s seat called ``name``."""
+    return tuple(tuple(replace(seat, name=name) if seat.player == pid else seat for seat in pod) for pod in pods)
 
 
 def _free_name(event: Event, pid: str, name: str, allow_same_name: bool) -> str:
     """The new name of ``pid`` when no other player has it (L-NAME-KEY), or
     "NAME (2)" when a second person of the name is allowed; else refused."""
-    seen = {fold_name(x.name): x.name for x in event.players if x.id != pid}
+    seen = _names_of_others(event, pid)
     key = fold_name(name)
     if key not in seen:
         return name
@@ -231,6 +261,11 @@ def _free_name(event: Event, pid: str, name: str, allow_same_name: bool) -> str:
         )
         + lookalike_note(name, seen[key])
     )
+
+
+def _names_of_others(event: Event, pid: str) -> dict[str, str]:
+    """The names of the players but ``pid``, by their key (L-NAME-KEY)."""
+    return {fold_name(x.name): x.name for x in event.players if x.id != pid}
 
 
 def _first_round_paired(event: Event, pid: str) -> int | None:
@@ -264,7 +299,7 @@ def removal_refusal(event: Event, pid: str) -> str | None:
             name=p.name,
             id=p.id,
         )
-    if any(x.player == pid for x in event.penalties):
+    if _has_penalty(event, pid):
         return _(
             "{name} has a penalty on record, which must stay: drop them instead "
             "(`lycee player drop EVENT {id}`, in the app Ctrl+O)",
@@ -272,6 +307,11 @@ def removal_refusal(event: Event, pid: str) -> str | None:
             id=p.id,
         )
     return None
+
+
+def _has_penalty(event: Event, pid: str) -> bool:
+    """A penalty of ``pid`` is on record."""
+    return any(x.player == pid for x in event.penalties)
 
 
 @action("remove")
@@ -292,11 +332,16 @@ def _without(event: Event, p) -> Event:
     return replace(
         event,
         players=tuple(x for x in event.players if x.id != pid),
-        decklists=tuple(x for x in event.decklists if x.player != pid),
-        deck_checks=tuple(x for x in event.deck_checks if x.player != pid),
+        decklists=_not_of(event.decklists, pid),
+        deck_checks=_not_of(event.deck_checks, pid),
         apart=tuple(x for x in event.apart if pid not in x),
         removed=event.removed + (p,),
     )
+
+
+def _not_of(records: tuple, pid: str) -> tuple:
+    """``records`` (decklists, deck checks) but those of player ``pid``."""
+    return tuple(x for x in records if x.player != pid)
 
 
 @action("drop")
@@ -332,8 +377,12 @@ def drop_player(event: Event, pid: str, forfeit: bool = True, why: str = "drop",
     after = len(event.rounds)
     if rnd is not None and forfeit:
         event = forfeit_open(event, rnd, p.id, why, rule)
-    players = tuple(replace(x, dropped_after_round=after) if x.id == p.id else x for x in event.players)
-    return replace(event, players=players)
+    return replace(event, players=_dropped_after(event.players, p.id, after))
+
+
+def _dropped_after(players: tuple[Player, ...], pid: str, after: int) -> tuple[Player, ...]:
+    """``players`` with ``pid`` dropped after round ``after`` (G-DROP-1)."""
+    return tuple(replace(x, dropped_after_round=after) if x.id == pid else x for x in players)
 
 
 def kept_bye_text(event: Event, pid: str) -> str:

@@ -120,8 +120,12 @@ def find_players(event: Event, query: str, limit: int = 20) -> list[tuple[str, M
     if not key:
         return []
     by_player = _matches_by_player(event.current_round)
-    found = (p for p in event.players if _found_by(p, key))
-    return [(p.id, by_player.get(p.id)) for p in islice(found, limit)]
+    return [(p.id, by_player.get(p.id)) for p in islice(_found(event, key), limit)]
+
+
+def _found(event: Event, key: str):
+    """The players of ``event`` found by ``key``, in registration order."""
+    return (p for p in event.players if _found_by(p, key))
 
 
 def _matches_by_player(rnd: Round | None) -> dict[str, Match]:
@@ -143,11 +147,16 @@ def _check_text(text) -> str:
     if not isinstance(text, str):
         raise LyceeError(_("an announcement is a line of text"))
     text = " ".join(text.split())
-    if any(unicodedata.category(c) == "Cc" for c in text):
+    if _has_control(text):
         raise LyceeError(_("an announcement cannot hold control characters"))
     if len(text) > ANNOUNCE_MAX:
         raise LyceeError(_("an announcement is at most {n} characters (this one has {m})", n=ANNOUNCE_MAX, m=len(text)))
     return text
+
+
+def _has_control(text: str) -> bool:
+    """``text`` holds a control character."""
+    return any(unicodedata.category(c) == "Cc" for c in text)
 
 
 @action("announce")
@@ -180,12 +189,16 @@ def _publish(event, payload: Publish):
     hold = payload.hold
     if hold is not UNSET:
         return _held(event, hold)
-    n = payload.round
+    return replace(event, published_round=_round_to_publish(event, payload.round))
+
+
+def _round_to_publish(event: Event, n) -> int:
+    """Round ``n``, paired and not yet up, as the newest round to put up."""
     if n is UNSET or not 1 <= n <= len(event.rounds):
         raise LyceeError(_("round {r!r} has not been paired: nothing to publish", r=n))
     if n <= visible_rounds(event):
         raise LyceeError(_("round {r} is already published", r=n))
-    return replace(event, published_round=n)
+    return n
 
 
 @describer("publish")

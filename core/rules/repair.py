@@ -35,11 +35,22 @@ def _log_line(was: dict) -> str | None:
 def lost_what(payload: Lost) -> str:
     """The lost action in words: its ``lycee log`` line when it is whole, else
     the kind, time and actor that could be read."""
+    line = _refused_line(payload)
+    if line is not None:
+        return line
+    return _readable_parts(payload.was)
+
+
+def _refused_line(payload: Lost) -> str | None:
+    """The log line of an action lost as refused (its record intact), or None."""
     was = payload.was
-    if payload.why == "refused" and isinstance(was.get("type"), str):
-        line = _log_line(was)
-        if line is not None:
-            return line
+    if payload.why != "refused" or not isinstance(was.get("type"), str):
+        return None
+    return _log_line(was)
+
+
+def _readable_parts(was: dict) -> str:
+    """The kind, time and actor of a lost action that could be read (not trusted)."""
     parts = [str(was[k]) for k in ("type", "at", "actor") if isinstance(was.get(k), (str, int))]
     return " ".join(parts) if parts else _("an unreadable action")
 

@@ -342,8 +342,8 @@ class TableReport:
         out = {
             "table": self.table,
             "status": self.status,
-            "p1": self.p1.doc() if self.p1 else None,
-            "p2": self.p2.doc() if self.p2 else None,
+            "p1": _side_doc(self.p1),
+            "p2": _side_doc(self.p2),
             "result": self.result,
         }
         if self.held:
@@ -351,6 +351,11 @@ class TableReport:
         if self.called:
             out["called"] = {"note": self.called.note, "at": self.called.at, "by": self.called.actor}
         return out
+
+
+def _side_doc(side: SideReport | None) -> dict | None:
+    """A side's report as the JSON of ``lycee reports`` gives it (None: no report)."""
+    return side.doc() if side else None
 
 
 def match_text(m: Match) -> str:
@@ -368,18 +373,28 @@ def table_state(event: Event, rnd: Round, m: Match, now=None) -> TableReport:
     if m.reported:
         return TableReport(rnd.number, m.table, _recorded_by(m, p1, p2), p1, p2, match_text(m))
     status = _open_status(p1, p2)
-    held = None
-    if status == "held" and now is not None:
-        assert p1 is not None
-        held = needs_time_call(event, rnd.number, m.table, parse_result(p1.result), now)
+    held = _held_for(event, rnd, m, p1, now) if status == "held" else None
     return TableReport(rnd.number, m.table, status, p1, p2, None, held, _last_call(event, rnd, m))
+
+
+def _held_for(event: Event, rnd: Round, m: Match, p1: SideReport | None, now) -> str | None:
+    """Why a table whose two reports agree waits for staff (the time call its
+    result needs at ``now``, G-BO3-TIME), or None (no time given: none)."""
+    if now is None:
+        return None
+    assert p1 is not None
+    return needs_time_call(event, rnd.number, m.table, parse_result(p1.result), now)
 
 
 def _recorded_by(m: Match, p1: SideReport | None, p2: SideReport | None) -> str:
     """recorded (as the players reported it) or staff (entered, or changed, by the desk)."""
     agreed = [s for s in (p1, p2) if s is not None]
-    by_players = len(agreed) >= 1 and all(same(s.result, match_text(m)) for s in agreed)
-    return "recorded" if by_players else "staff"
+    return "recorded" if _as_reported(agreed, m) else "staff"
+
+
+def _as_reported(sides: list[SideReport], m: Match) -> bool:
+    """A side reported, and every report is the stored result of ``m``."""
+    return len(sides) >= 1 and all(same(s.result, match_text(m)) for s in sides)
 
 
 def _last_call(event: Event, rnd: Round, m: Match):
@@ -390,15 +405,14 @@ def _last_call(event: Event, rnd: Round, m: Match):
 def _side_reports(event: Event, rnd: Round, m: Match) -> tuple[SideReport | None, SideReport | None]:
     """What each side of ``m`` reported from their phone, or None."""
     mine = table_reports(event, rnd.number, m.table)
-    sides = []
-    for side, pid in (("p1", m.p1), ("p2", m.p2)):
-        r = mine.get(side)
-        sides.append(
-            None
-            if r is None or pid is None
-            else SideReport(pid, player_name(event, pid), r.said, r.result, r.at, r.actor)
-        )
-    return sides[0], sides[1]
+    return _side_report(event, mine.get("p1"), m.p1), _side_report(event, mine.get("p2"), m.p2)
+
+
+def _side_report(event: Event, r: PhoneReport | None, pid: str | None) -> SideReport | None:
+    """The report ``r`` of the player ``pid`` as the desk shows it (None: no report, or no player)."""
+    if r is None or pid is None:
+        return None
+    return SideReport(pid, player_name(event, pid), r.said, r.result, r.at, r.actor)
 
 
 def _open_status(p1: SideReport | None, p2: SideReport | None) -> str:
@@ -438,24 +452,29 @@ def player_state(event: Event, pid: str, say: Callable[..., str] = _) -> dict:
     assert m is not None and m.p2 is not None
     side = "p1" if m.p1 == pid else "p2"
     state = table_state(event, rnd, m)
-
-    def mine(text: str | None) -> str | None:
-        if text is None:
-            return None
-        r = parse_result(text)
-        return (r if side == "p1" else r.swapped()).text()
-
-    own = state.p1 if side == "p1" else state.p2
-    out = {
+    return {
         "status": state.status,
         "round": rnd.number,
         "table": m.table,
         "you": player_name(event, pid),
         "opponent": player_name(event, _other_side(m, side)),
-        "said": own.said if own else None,
-        "result": mine(state.result),
+        "said": _said_by(state, side),
+        "result": _from_side(state.result, side),
     }
-    return out
+
+
+def _said_by(state: TableReport, side: str) -> str | None:
+    """What ``side`` reported at the table, as they typed it, or None."""
+    own = state.p1 if side == "p1" else state.p2
+    return own.said if own else None
+
+
+def _from_side(text: str | None, side: str) -> str | None:
+    """A result from p1's side (None: none yet) as ``side``'s seat reads it."""
+    if text is None:
+        return None
+    r = parse_result(text)
+    return (r if side == "p1" else r.swapped()).text()
 
 
 def report_url(code: str, base: str | None = None) -> str:
@@ -470,15 +489,25 @@ def report_base() -> str:
     given = os.environ.get("LYCEE_REPORT_URL")
     if given:
         return given
-    host = "127.0.0.1"
-    for probe in ("10.255.255.255", "192.168.255.255", "172.31.255.255"):  # no packet is sent
-        s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
-        try:
-            s.connect((probe, 1))
-            host = s.getsockname()[0]
-            break
-        except OSError:
-            pass
-        finally:
-            s.close()
-    return f"http://{host}:8765"
+    return f"http://{_lan_address()}:8765"
+
+
+def _lan_address() -> str:
+    """This PC's address on the store's network (127.0.0.1 when it has none)."""
+    for probe in ("10.255.255.255", "192.168.255.255", "172.31.255.255"):
+        host = _address_towards(probe)
+        if host is not None:
+            return host
+    return "127.0.0.1"
+
+
+def _address_towards(probe: str) -> str | None:
+    """The address this PC would send from towards ``probe`` (no packet is sent), or None."""
+    s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    try:
+        s.connect((probe, 1))
+        return s.getsockname()[0]
+    except OSError:
+        return None
+    finally:
+        s.close()

@@ -32,15 +32,19 @@ from core.tournament.matchrules import (
 
 def _check_third_place_planned(event: Event, stage: str) -> None:
     """G-SE: a third-place match is planned with the first elimination round only."""
-    if stage != "top" or any(r.stage == "top" for r in event.rounds):
+    if stage != "top" or _top_cut_made(event):
         raise LyceeError(_("a third-place match is planned with the first elimination round only (G-SE)"))
+
+
+def _top_cut_made(event: Event) -> bool:
+    """An elimination round is paired (the top cut is made)."""
+    return any(r.stage == "top" for r in event.rounds)
 
 
 @action("pair")
 def _pair(event, payload: Pair):
     number = payload.round
-    if number != len(event.rounds) + 1:
-        raise LyceeError(_("round {number} cannot be paired now (next is {x})", number=number, x=len(event.rounds) + 1))
+    _check_next_round(event, number)
     require_complete(event)
     if number == 1:
         event = _before_round_one(event, payload)
@@ -51,6 +55,12 @@ def _pair(event, payload: Pair):
     if third:
         _check_third_place_planned(event, stage)
     return replace(event, rounds=event.rounds + (Round(number, stage, tuple(matches), third_place=third),))
+
+
+def _check_next_round(event: Event, number: int) -> None:
+    """Round ``number`` is the next one to pair."""
+    if number != len(event.rounds) + 1:
+        raise LyceeError(_("round {number} cannot be paired now (next is {x})", number=number, x=len(event.rounds) + 1))
 
 
 def _before_round_one(event: Event, payload: Pair) -> Event:
@@ -91,9 +101,7 @@ def _played_tables(rnd: Round) -> list[int]:
 def _unpair(event, payload: Unpair):
     """Take back the pairing of the current round before it starts, so it can
     be paired again: refused once a result is in or the round clock started."""
-    rnd = event.current_round
-    if rnd is None or rnd.number != payload.round:
-        raise LyceeError(_("round {round} is not the current round", round=payload.round))
+    rnd = _current_round_numbered(event, payload.round)
     played = _played_tables(rnd)
     if played:
         raise LyceeError(
@@ -106,6 +114,14 @@ def _unpair(event, payload: Unpair):
     if rnd.clock is not None:
         raise LyceeError(_("round {number} has started (its clock runs): it cannot be paired again", number=rnd.number))
     return replace(event, rounds=event.rounds[:-1])
+
+
+def _current_round_numbered(event: Event, number: int) -> Round:
+    """The current round, which must be round ``number``."""
+    rnd = event.current_round
+    if rnd is None or rnd.number != number:
+        raise LyceeError(_("round {round} is not the current round", round=number))
+    return rnd
 
 
 @describer("unpair")
@@ -154,6 +170,12 @@ def _intentional_note(
         why = _clock_started(rnd, m)
     if why is None:
         return "ID"
+    return _started_anyway(rnd, m, why, legacy_override)
+
+
+def _started_anyway(rnd: Round, m: Match, why: str, legacy_override: str | None) -> str:
+    """An intentional draw once the match started (``why``): kept by an old
+    log's head-judge override, else refused (G-ID-2)."""
     if _legacy_override_holds(m, legacy_override):
         return f"ID (head judge {legacy_override} overrode G-ID-2)"
     raise _id_refusal(rnd, m, why)
@@ -231,7 +253,7 @@ def protected_reason(event: Event, rnd: Round, m: Match) -> str | None:
 
     if event_finished(event):
         return _("the event is finished (the final is decided)")
-    if rnd.stage == "swiss" and any(r.stage == "top" for r in event.rounds):
+    if rnd.stage == "swiss" and _top_cut_made(event):
         return _("round {r} is a Swiss round and the top cut was made from it", r=rnd.number)
     return None
 
@@ -256,7 +278,11 @@ def check_correction(event: Event, rnd: Round, m: Match, payload: ResultAction) 
     why = protected_reason(event, rnd, m)
     if why is None:
         return None
-    by = payload.correct_by
+    return _correcting_head_judge(event, m, payload.correct_by, why)
+
+
+def _correcting_head_judge(event: Event, m: Match, by: str | None, why: str) -> str:
+    """The head judge who corrects a protected result (``why``), named, not playing at the table."""
     if not by:
         raise RuleError(
             _(
@@ -301,11 +327,16 @@ def _entered_result(event: Event, rnd: Round, payload: ResultAction) -> tuple[Re
     games decide; wins it also gives must agree with them)."""
     if payload.games is not None:
         return _result_of_games(event, rnd, payload, tuple(payload.games))
+    return _typed_result(payload), None
+
+
+def _typed_result(payload: ResultAction) -> Result:
+    """The result ``payload`` types as wins (and draws, 0 when not given)."""
     if payload.p1_wins is UNSET or payload.p2_wins is UNSET:
         missing = "p1_wins" if payload.p1_wins is UNSET else "p2_wins"
         raise LyceeError(_("a result without games needs {key}", key=missing))
     draws = 0 if payload.draws is UNSET else payload.draws
-    return Result(payload.p1_wins, payload.p2_wins, draws, payload.intentional), None
+    return Result(payload.p1_wins, payload.p2_wins, draws, payload.intentional)
 
 
 def _kept_note(m: Match) -> str:
@@ -346,18 +377,24 @@ def result_match(event: Event, rnd: Round, m: Match, payload: ResultAction) -> M
         _check_id_not_after_result(event, rnd, m)
     corrected_by = check_correction(event, rnd, m, payload) if m.outcome is not None else None  # (a correction)
     r, games = _entered_result(event, rnd, payload)
-    note = _result_note(event, rnd, m, payload, r.intentional)
-    if r.intentional:
-        games = ()
-    note = _with_correction(note, corrected_by)
+    note = _with_correction(_result_note(event, rnd, m, payload, r.intentional), corrected_by)
     check_result(r, event.match, rnd.stage)
-    if games is None:
-        games = _games_kept(r, m)
+    games = _games_after(r, m, games)
     # built directly, not with dataclasses.replace: half the time, and a replayed
     # file makes one a match (the fields are checked below)
     return Match(
         m.table, m.p1, m.p2, r.p1_wins, r.p2_wins, r.draws, r.outcome, note, games, m.extension, r.intentional, m.why
     )
+
+
+def _games_after(r: Result, m: Match, listed: tuple[str, ...] | None) -> tuple[str, ...]:
+    """The games the match keeps with result ``r``: none for an intentional
+    draw, those ``listed``, else those entered before (which ``r`` must agree with)."""
+    if r.intentional:
+        return ()
+    if listed is None:
+        return _games_kept(r, m)
+    return listed
 
 
 def _result_note(event: Event, rnd: Round, m: Match, payload: ResultAction, intentional: bool) -> str:
@@ -432,14 +469,22 @@ def apply_results(event: Event, number: int, payloads: list[ResultAction]) -> tu
     except LyceeError as err:
         return event, [err] * len(payloads)
     matches = list(rnd.matches)
-    errors: list[LyceeError | None] = []
-    for p in payloads:
-        if p.round != number:
-            raise ValueError("apply_results: every result is of round number")
-        errors.append(_result_into(event, rnd, matches, p))
+    errors = _results_into(event, rnd, matches, payloads)
     if all(e is not None for e in errors):
         return event, errors
     return event.with_round(replace(rnd, matches=tuple(matches))), errors
+
+
+def _results_into(
+    event: Event, rnd: Round, matches: list[Match], payloads: list[ResultAction]
+) -> list[LyceeError | None]:
+    """Each result of round ``rnd`` put into ``matches`` in turn: each one's refusal, or None."""
+    errors: list[LyceeError | None] = []
+    for p in payloads:
+        if p.round != rnd.number:
+            raise ValueError("apply_results: every result is of round number")
+        errors.append(_result_into(event, rnd, matches, p))
+    return errors
 
 
 @action("game")
@@ -448,6 +493,12 @@ def _game(event, payload: Game):
     best of three the match goes on while nobody has two wins).  When the
     game ends the match (G-BO3, G-BO1) the match result is set from the games."""
     rnd, m = table_of(event, payload.round, payload.table)
+    _check_game_open(event, m)
+    return add_game(event, rnd, m, payload.game)
+
+
+def _check_game_open(event: Event, m: Match) -> None:
+    """A game is played at a table with two players whose match is not over (G-BO3, G-BO1)."""
     rule = "G-BO1" if event.match == "bo1" else "G-BO3"
     if m.is_bye:
         raise RuleError(_("table {table} is a bye: no games are played", table=m.table), "G-SWISS-POINTS")
@@ -460,7 +511,6 @@ def _game(event, payload: Game):
             ),
             rule,
         )
-    return add_game(event, rnd, m, payload.game)
 
 
 def add_game(event: Event, rnd: Round, m: Match, code: str) -> Event:
@@ -513,22 +563,25 @@ def _id_decision(event, payload: IdDecision):
     from core.tournament.elimination import no_winner_refusal, replay_match
 
     if decision == "replay":
-        new = replay_match(m)
-    else:
-        why = no_winner_refusal(event, rnd, m)  # no champion is the final's answer only
-        if why and written_format() >= 4:  # an event stored before still opens as it was played
-            raise RuleError(why, "G-ID-3")
-        new = replace(
-            m,
-            p1_wins=0,
-            p2_wins=0,
-            draws=0,
-            outcome="draw",
-            intentional=True,
-            games=(),
-            note=f"ID: no winner, decided by {org} (G-ID-3)",
-        )
-    return set_match(event, rnd, new)
+        return set_match(event, rnd, replay_match(m))
+    why = no_winner_refusal(event, rnd, m)  # no champion is the final's answer only
+    if why and written_format() >= 4:  # an event stored before still opens as it was played
+        raise RuleError(why, "G-ID-3")
+    return set_match(event, rnd, _no_winner(m, org))
+
+
+def _no_winner(m: Match, org: str) -> Match:
+    """G-ID-3: the final's intentional draw left without a winner, by the organizer ``org``."""
+    return replace(
+        m,
+        p1_wins=0,
+        p2_wins=0,
+        draws=0,
+        outcome="draw",
+        intentional=True,
+        games=(),
+        note=f"ID: no winner, decided by {org} (G-ID-3)",
+    )
 
 
 TIME_DECISIONS = ("extra_game", "winner")
@@ -575,31 +628,34 @@ def _time_decision(event, payload: TimeDecision):
         raise RuleError(_("{score} names a winner: enter it as the result", score=r.text()), "G-BO3-TIME")
 
     org = require_organizer(event, payload.by, "G-SE")
-    score = r.text()
-    third = m.note == THIRD_PLACE  # the note that makes it the third-place match stays (the log keeps the call)
     if payload.decision == "extra_game":
-        new = replace(
-            m,
-            p1_wins=r.p1_wins,
-            p2_wins=r.p2_wins,
-            draws=r.draws,
-            note=m.note if third else f"{labels.TIME_EXTRA_GAME} at {score} by {org}",
-        )
-        return set_match(event, rnd, new)
-    if third:
+        return set_match(event, rnd, _extra_game(m, r, org))
+    return set_match(event, rnd, _winner_named(m, r, org, payload))
+
+
+def _extra_game(m: Match, r: Result, org: str) -> Match:
+    """The match left open with the games at time ``r``: an extra game decides it (G-SE).
+    The note that makes it the third-place match stays (the log keeps the call)."""
+    note = m.note if m.note == THIRD_PLACE else f"{labels.TIME_EXTRA_GAME} at {r.text()} by {org}"
+    return replace(m, p1_wins=r.p1_wins, p2_wins=r.p2_wins, draws=r.draws, note=note)
+
+
+def _winner_named(m: Match, r: Result, org: str, payload: TimeDecision) -> Match:
+    """The match recorded with the games at time ``r`` and the winner the organizer names, with the reason
+    (a third-place match is decided by an extra game only)."""
+    if m.note == THIRD_PLACE:
         raise RuleError(
             _("the third-place match at table {t} is decided by an extra game (--extra-game)", t=m.table), "G-SE"
         )
     reason = _winner_reason(m, payload)
-    new = replace(
+    return replace(
         m,
         p1_wins=r.p1_wins,
         p2_wins=r.p2_wins,
         draws=r.draws,
         outcome="p1" if payload.winner == m.p1 else "p2",
-        note=f"{labels.TIME_WINNER_NAMED} at {score} by {org}: {reason}",
+        note=f"{labels.TIME_WINNER_NAMED} at {r.text()} by {org}: {reason}",
     )
-    return set_match(event, rnd, new)
 
 
 @describer("time_decision")
@@ -643,14 +699,17 @@ def _describe_result(payload: ResultAction) -> str:
         "result round {r} table {t}: {res}", r=payload.round, t=payload.table, res=labels.result_label(payload.result)
     )
     if payload.correct:
-        line += " · " + (
-            _("correction by head judge {by}", by=payload.correct_by) if payload.correct_by else _("correction")
-        )
+        line += " · " + _correction_words(payload.correct_by)
     if payload.time_called:
         line += " · " + _("time called (G-BO3-TIME)")
     if payload.reason:
         line += " · " + _("reason: {reason}", reason=payload.reason)
     return line
+
+
+def _correction_words(by: str | None) -> str:
+    """A correction in the trail, with the head judge who made it when named."""
+    return _("correction by head judge {by}", by=by) if by else _("correction")
 
 
 @describer("game")

@@ -45,15 +45,18 @@ def ruling_of(findings: list, by: str, reason: str, at: str = "") -> RulingActio
 @action("ruling")
 def _ruling(event: Event, payload: RulingAction):
     by = require_head_judge(event, payload.by, "G-HEAD-JUDGE")
-    excuses = []
-    for e in payload.excuses:
-        if len(e) != 2 or not all(e):
-            raise LyceeError(_("a ruling names each fact it keeps as [rule id, JSON path]"))
-        excuses.append((e[0], e[1]))
+    excuses = [_excuse(e) for e in payload.excuses]
     if not excuses:
         raise RuleError(_("a ruling keeps at least one fact"), "L-RULING")
     r = Ruling(by, payload.reason, tuple(excuses), payload.at)
     return replace(event, rulings=(*event.rulings, r))
+
+
+def _excuse(e) -> tuple:
+    """One fact a ruling keeps, as (rule id, JSON path), else refused."""
+    if len(e) != 2 or not all(e):
+        raise LyceeError(_("a ruling names each fact it keeps as [rule id, JSON path]"))
+    return e[0], e[1]
 
 
 @describer("ruling")

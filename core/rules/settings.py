@@ -83,9 +83,14 @@ def field_label(field: str) -> str:
 def _first_result(event: Event) -> tuple[int, int] | None:
     for r in event.rounds:
         for m in r.matches:
-            if m.reported and not m.is_bye:
+            if _has_result(m):
                 return r.number, m.table
     return None
+
+
+def _has_result(m) -> bool:
+    """A result is recorded at the table (a bye's is not one)."""
+    return m.reported and not m.is_bye
 
 
 def _clock_running(event: Event) -> int | None:
@@ -123,18 +128,28 @@ def locks(event: Event) -> dict[str, str]:
         out["kind"] = kind
     hit = _first_result(event)
     if hit is None and event.rounds:  # L-SET-LOCK: the slips of round 1 already name the match type
-        out["match"] = _(
-            "round 1 is paired: its pairings and slips name the match type (G-BO3 / G-BO1); "
-            "undo the pairing first ({undo})",
-            undo=UNDO_HINT,
-        )
+        out["match"] = _paired_match_lock()
     tiebreakers = _tiebreakers_lock(event)
     if tiebreakers:
         out["tiebreakers"] = tiebreakers
     if hit is not None:
         out["match"] = _result_lock(hit)
-    if event.rounds:
-        out.update(_started_locks())
+    out.update(_round_locks(event))
+    return out
+
+
+def _paired_match_lock() -> str:
+    """Why the match type cannot change once round 1 is paired (its slips name it)."""
+    return _(
+        "round 1 is paired: its pairings and slips name the match type (G-BO3 / G-BO1); "
+        "undo the pairing first ({undo})",
+        undo=UNDO_HINT,
+    )
+
+
+def _round_locks(event: Event) -> dict[str, str]:
+    """What the rounds fix: all round 1's pairing fixes, and the minutes while a round's clock runs."""
+    out = _started_locks() if event.rounds else {}
     running = _clock_running(event)
     if running is not None:
         out["minutes"] = _("round {r}'s clock is running (G-TIME); change the minutes between rounds", r=running)
@@ -144,12 +159,12 @@ def locks(event: Event) -> dict[str, str]:
 def _tiebreakers_lock(event: Event) -> str | None:
     """L-SET-LOCK: why the tiebreakers are fixed: a top cut was made from the
     standings they give, or the final standings are out; else None."""
-    tops = [r.number for r in event.rounds if r.stage == "top"]
-    if tops:
+    top = _first_top_round(event)
+    if top is not None:
         return _(
             "the top cut (round {r}) was made from the standings they give (G-TIE-1, G-SE); "
             "undo the elimination rounds first ({undo})",
-            r=tops[0],
+            r=top,
             undo=UNDO_HINT,
         )
     # the bracket's engine (and its standings) load when settings are checked, not with every result
@@ -163,6 +178,11 @@ def _tiebreakers_lock(event: Event) -> str | None:
             undo=UNDO_HINT,
         )
     return None
+
+
+def _first_top_round(event: Event) -> int | None:
+    """The number of the first elimination round (the top cut), or None."""
+    return next((r.number for r in event.rounds if r.stage == "top"), None)
 
 
 def _started_locks() -> dict[str, str]:
@@ -210,11 +230,15 @@ def check_change(event: Event, changes: dict) -> None:
     held = locks(event)
     for k, v in changes.items():
         cur = getattr(event, k, None)
-        if k == "tiebreakers":
-            v = tuple(v)
+        v = _as_stored(k, v)
         if k == "staff" or v == cur:
             continue
         _check_setting_change(event, held, k, v, cur)
+
+
+def _as_stored(k: str, v):
+    """A changed setting as the event holds it (the tie-breakers as a tuple)."""
+    return tuple(v) if k == "tiebreakers" else v
 
 
 def _check_setting_change(event: Event, held: dict[str, str], k: str, v, cur) -> None:
@@ -242,6 +266,14 @@ def _check_rounds_change(event: Event, v: int | None, cur: int | None) -> None:
     """The Swiss round count once rounds are paired: a number (L-ROUNDS), the
     same format (G-SE: Swiss or single elimination from the start), and at
     least the Swiss rounds already paired."""
+    _check_rounds_not_blank(event, v)
+    if event.rounds:
+        _check_format_kept(v, cur)
+    _check_paired_rounds_kept(event, v)
+
+
+def _check_rounds_not_blank(event: Event, v: int | None) -> None:
+    """L-ROUNDS: the Swiss round count fixed at round 1 is never blank again."""
     if v is None and event.swiss_rounds:
         raise RuleError(
             _(
@@ -250,8 +282,10 @@ def _check_rounds_change(event: Event, v: int | None, cur: int | None) -> None:
             ),
             "L-ROUNDS",
         )
-    if event.rounds:
-        _check_format_kept(v, cur)
+
+
+def _check_paired_rounds_kept(event: Event, v: int | None) -> None:
+    """The rounds planned are at least the Swiss rounds already paired."""
     if v is not None and v < len(event.swiss_rounds):
         raise RuleError(
             _(
@@ -265,15 +299,24 @@ def rounds_to_fix(event: Event, stage: str = "swiss") -> int | None:
     """L-ROUNDS: the Swiss round count pairing round 1 (of ``stage``) fixes
     now: the count suggested for the players eligible for round 1, when the
     organizer left it blank; None when there is nothing to fix."""
-    if event.rounds or stage != "swiss" or event.rounds_planned is not None:
+    if not _count_left_blank(event, stage):
         return None
-
     return suggested_rounds(len(event.eligible(1))) or None
+
+
+def _count_left_blank(event: Event, stage: str) -> bool:
+    """Round 1 of the Swiss is about to be paired and the organizer left the round count blank."""
+    return not event.rounds and stage == "swiss" and event.rounds_planned is None
+
+
+def _is_count(x, lo: int, hi: int) -> bool:
+    """``x`` is a whole number (a yes/no is not) from ``lo`` to ``hi``."""
+    return isinstance(x, int) and not isinstance(x, bool) and lo <= x <= hi
 
 
 def _check_round_count(given) -> None:
     """L-ROUNDS: a Swiss round count fixed at round 1 is a whole number from 1 to 30."""
-    if not isinstance(given, int) or isinstance(given, bool) or not 1 <= given <= 30:
+    if not _is_count(given, 1, 30):
         raise LyceeError(_("rounds {r!r}: a whole number from 1 to 30", r=given))
 
 
@@ -331,7 +374,7 @@ def _minutes(d: dict, out: dict) -> int:
 
 def _rounds_planned(d: dict, out: dict) -> int | None:
     r = d.get("rounds_planned")
-    if r is not None and (not isinstance(r, int) or isinstance(r, bool) or not 0 <= r <= 30):
+    if r is not None and not _is_count(r, 0, 30):
         raise LyceeError(
             _("rounds {r!r}: a whole number from 0 to 30 (0: single elimination from the start, G-SE)", r=r)
         )
@@ -343,9 +386,14 @@ def _tiebreakers(d: dict, out: dict) -> tuple[str, ...]:
     bad = [t for t in tb if t not in tiebreakers.TIEBREAKERS]
     if bad:
         raise LyceeError(tiebreakers.unknown_message(bad[0]))
+    _check_listed_once(tb)
+    return tb
+
+
+def _check_listed_once(tb: tuple[str, ...]) -> None:
+    """Each tie-breaker is listed once."""
     if len(set(tb)) != len(tb):
         raise LyceeError(_("a tiebreaker is listed twice"))
-    return tb
 
 
 def _rules(d: dict, out: dict) -> str:
@@ -418,9 +466,14 @@ def check_settings(d: dict, partial: bool = False) -> dict:
     those ``d`` holds, else every one with its default)."""
     out: dict = {}
     for key, has_default, check in SETTING_CHECKS:
-        if key in d or (has_default and not partial):
+        if _checked_here(key, has_default, d, partial):
             out[key] = check(d, out)
     return out
+
+
+def _checked_here(key: str, has_default: bool, d: dict, partial: bool) -> bool:
+    """Whether a setting is checked: given, or filled in with its default by a whole check."""
+    return key in d or (has_default and not partial)
 
 
 def changed(event: Event, wanted: dict) -> dict:
@@ -478,7 +531,11 @@ def _show_tiebreakers(value) -> str:
 
 def _show_staff(value: dict) -> str:
     """The staff as the trail shows them: organizer; judges; head judge."""
-    # 「佐藤・鈴木」 in Japanese; English keeps "A,B", the trail old journals are read back to
-    js = value.get("judges", ())
-    judges = ",".join(js) if language() == "en" else join_list(js, words=True)
+    judges = _show_judges(value.get("judges", ()))
     return _("; ").join(x for x in (value.get("organizer", ""), judges, value.get("head_judge", "")) if x) or "-"
+
+
+def _show_judges(judges) -> str:
+    """The judges as the trail lists them."""
+    # 「佐藤・鈴木」 in Japanese; English keeps "A,B", the trail old journals are read back to
+    return ",".join(judges) if language() == "en" else join_list(judges, words=True)

@@ -54,8 +54,13 @@ def split_names(texts: str | list[str] | tuple[str, ...] | None) -> list[str]:
         return []
     out: list[str] = []
     for text in [texts] if isinstance(texts, str) else texts:
-        _add_new_names(out, (name.strip() for name in re.split(f"[{NAME_SEPARATORS}]", text)))
+        _add_new_names(out, _split(text))
     return out
+
+
+def _split(text: str) -> list[str]:
+    """The names typed in one text, at :data:`NAME_SEPARATORS`, trimmed (empty ones kept)."""
+    return [name.strip() for name in re.split(f"[{NAME_SEPARATORS}]", text)]
 
 
 def _add_new_names(out: list[str], names) -> None:
@@ -68,15 +73,22 @@ def _add_new_names(out: list[str], names) -> None:
 def staff_problems(event: Event) -> list[tuple[str, str]]:
     """What the staff lacks, as (rule id, message), in the guideline's order."""
     s = event.staff
-    out = []
-    if not s.organizer.strip():
-        out.append(("G-ORGANIZER", _("the event has no organizer")))
-    if not [j for j in s.judges if j.strip()]:
-        out.append(("G-JUDGE", _("the event has no judge")))
-    head = _head_judge_problem(s)
-    if head:
-        out.append(("G-HEAD-JUDGE", head))
-    return out
+    found = (
+        ("G-ORGANIZER", _organizer_problem(s)),
+        ("G-JUDGE", _judge_problem(s)),
+        ("G-HEAD-JUDGE", _head_judge_problem(s)),
+    )
+    return [(rule, why) for rule, why in found if why]
+
+
+def _organizer_problem(s: Staff) -> str:
+    """G-ORGANIZER: the event has an organizer ("" when so)."""
+    return "" if s.organizer.strip() else _("the event has no organizer")
+
+
+def _judge_problem(s: Staff) -> str:
+    """G-JUDGE: the event has a judge at least ("" when so)."""
+    return "" if any(j.strip() for j in s.judges) else _("the event has no judge")
 
 
 def _head_judge_problem(s: Staff) -> str:
@@ -123,18 +135,20 @@ def staff_member(event: Event, name: str | None) -> str | None:
 def require_staff(event: Event, name: str | None, rule: str = "G-PEN-1") -> str:
     who = staff_member(event, name)
     if who is None:
-        listed = join_list(sorted(event.staff.members()), words=True) or _("nobody yet")
-        raise RuleError(
-            _(
-                "{name!r} is not on the event's staff (organizer, judges, event staff: {listed})",
-                name=name,
-                listed=listed,
-            )
-            if name and name.strip()
-            else _("say which staff member decides (--by NAME)"),
-            rule,
-        )
+        raise RuleError(_not_staff(event, name), rule)
     return who
+
+
+def _not_staff(event: Event, name: str | None) -> str:
+    """Why ``name`` decides nothing: not on the staff (who is listed), or no name given."""
+    if not name or not name.strip():
+        return _("say which staff member decides (--by NAME)")
+    listed = join_list(sorted(event.staff.members()), words=True) or _("nobody yet")
+    return _(
+        "{name!r} is not on the event's staff (organizer, judges, event staff: {listed})",
+        name=name,
+        listed=listed,
+    )
 
 
 def require_head_judge(event: Event, name: str | None, rule: str = "G-HEAD-JUDGE") -> str:
@@ -162,7 +176,7 @@ def plays_in(event: Event, name: str, m: Match | None) -> bool:
     if m is None or not name:
         return False
     k = _key(name)
-    return any(pid is not None and _key(event.player(pid).name) == k for pid in (m.p1, m.p2))
+    return any(_key(event.player(pid).name) == k for pid in m.players())
 
 
 def require_not_playing(event: Event, name: str, m: Match | None, rule: str = "L-STAFF-PLAYS") -> None:
@@ -185,10 +199,15 @@ def _head_judge_needed(event: Event) -> str:
     """Why the event needs its head judge now (started, or a penalty may be appealed), or ""."""
     if event.rounds:
         return _("the event has started")
-    open_ = [n for n, p in enumerate(event.penalties, 1) if p.appeal is None]
+    open_ = _unappealed(event)
     if open_:
         return _("penalty #{n} may still be appealed", n=open_[-1])
     return ""
+
+
+def _unappealed(event: Event) -> list[int]:
+    """The numbers (from 1) of the penalties not appealed yet."""
+    return [n for n, p in enumerate(event.penalties, 1) if p.appeal is None]
 
 
 def check_head_judge_kept(event: Event, staff: Staff) -> None:
@@ -196,7 +215,7 @@ def check_head_judge_kept(event: Event, staff: Staff) -> None:
     penalty may still be appealed (one recorded without a ruling), the head
     judge is not taken away without a replacement named in the same change."""
     old = event.staff.head_judge
-    if not old.strip() or staff.head_judge.strip() or written_format() < 6:
+    if not _head_judge_taken_away(old, staff):
         return
     why = _head_judge_needed(event)
     if not why:
@@ -210,6 +229,11 @@ def check_head_judge_kept(event: Event, staff: Staff) -> None:
         ),
         "G-HEAD-JUDGE",
     )
+
+
+def _head_judge_taken_away(old: str, staff: Staff) -> bool:
+    """The change leaves no head judge where there was one (``old``), in a log under L-STAFF-HJ (format 6)."""
+    return bool(old.strip()) and not staff.head_judge.strip() and written_format() >= 6
 
 
 def judges_on_duty(event: Event) -> list[str]:
@@ -267,9 +291,14 @@ def updated_staff(
 def _list_after(now, given: list[str] | None, added, gone: set[str]) -> list[str]:
     """A staff list replaced by ``given`` (None: kept), with ``added`` names
     not on it yet appended and the names ``gone`` (keys) taken off."""
-    names = list(now) if given is None else [n.strip() for n in given]
+    names = list(now) if given is None else _trimmed(given)
     _append_missing(names, added)
     return [n for n in names if _key(n) not in gone]
+
+
+def _trimmed(names: list[str]) -> list[str]:
+    """Each name without the spaces around it."""
+    return [n.strip() for n in names]
 
 
 def _append_missing(names: list[str], added) -> None:
@@ -382,9 +411,14 @@ def pin_holder(event: Event, name: str, pin: str) -> str | None:
     recorded when the PIN is theirs (and they are still on the staff), else
     None.  A name without a PIN costs the same hash as one with it."""
     who = pin_staff(event, name)
-    stored = dict(event.staff_pins).get(_key(who)) if who is not None else None
+    stored = _stored_pin(event, who)
     ok = pin_matches(stored or _decoy(), pin)
     return who if ok and stored is not None else None
+
+
+def _stored_pin(event: Event, who: str | None) -> str | None:
+    """The stored PIN hash of staff member ``who``, or None (no PIN, or nobody)."""
+    return dict(event.staff_pins).get(_key(who)) if who is not None else None
 
 
 def _decoy() -> str:
@@ -408,7 +442,7 @@ def pin_fingerprint(event: Event, name: str) -> str | None:
     who = pin_staff(event, name)
     if who is None:
         return None
-    stored = dict(event.staff_pins).get(_key(who))
+    stored = _stored_pin(event, who)
     if stored is None:
         return None
     out = dict(event.staff_signouts).get(_key(who), 0)

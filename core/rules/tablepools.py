@@ -51,6 +51,12 @@ def _table_build(event: Event) -> BuildPhase:
         raise LyceeError(
             _("{event} has no build phase: open it first (`lycee build EVENT open --real`)", event=event.name), rule
         )
+    _check_opened_at_table(event, b, rule)
+    return b
+
+
+def _check_opened_at_table(event: Event, b: BuildPhase, rule: str) -> None:
+    """A sealed event's pools are typed in only when its packs are opened at the table (``--real``)."""
     if event.kind == "sealed" and not b.real:
         raise RuleError(
             _(
@@ -60,7 +66,6 @@ def _table_build(event: Event) -> BuildPhase:
             ),
             rule,
         )
-    return b
 
 
 def _check_correctable(event: Event, pid: str, name: str) -> None:
@@ -79,6 +84,11 @@ def _check_correctable(event: Event, pid: str, name: str) -> None:
             ),
             rule,
         )
+    _check_seat(event, pid, name)
+
+
+def _check_seat(event: Event, pid: str, name: str) -> None:
+    """G-DRAFT-1: once a draft is seated, a pool is a seated player's."""
     if event.kind == "draft" and event.pods and not _seated(event, pid):
         raise LyceeError(_("{name} has no seat in the draft", name=name), "G-DRAFT-1")
 

@@ -259,6 +259,11 @@ def _span_problem(p: dict, n_rounds: int) -> tuple[str, str] | None:
         return "dropped_after_round", f"round {d} was never played (the event has {n_rounds})"
     if joined > n_rounds + 1:
         return "joined_round", _("round {r} was never paired", r=joined - 1)
+    return _dropped_before_joining(d, joined)
+
+
+def _dropped_before_joining(d: int | None, joined: int) -> tuple[str, str] | None:
+    """(key, what) when the player drops after a round before the one they joined in."""
     if d is not None and d < joined - 1:
         return "dropped_after_round", _("dropped after round {d}, before joining in round {j}", d=d, j=joined)
     return None
@@ -271,12 +276,17 @@ def _check_rounds(doc: dict, ids: dict, ok: set[str], bad: Bad) -> set[tuple[int
     skip: set[tuple[int, int]] = set()
     for ri, r in enumerate(doc["rounds"]):
         rpath = f"$.rounds[{ri}]"
-        if r["number"] != ri + 1:
-            bad(f"{rpath}.number", f"round {r['number']} stands where round {ri + 1} should")
+        _check_round_number(r, ri, rpath, bad)
         seen = _Seen(ri + 1)
         skip.update((ri, mi) for mi, m in enumerate(r["matches"]) if not _sound(seen, m, rpath, mi, ids, ok, bad))
         _check_round_state(r, rpath, seen, bad)
     return skip
+
+
+def _check_round_number(r: dict, ri: int, rpath: str, bad: Bad) -> None:
+    """Round ``ri`` (from 0) is numbered ``ri + 1``."""
+    if r["number"] != ri + 1:
+        bad(f"{rpath}.number", f"round {r['number']} stands where round {ri + 1} should")
 
 
 class _Seen:
@@ -471,9 +481,21 @@ def _check_build(b: dict, kind: str, bad: Bad) -> None:
 
 def _check_build_products(b: dict, bad: Bad) -> None:
     """What a build phase opens: a sealed product (G-SEALED), 4 to 6 draft packs (G-DRAFT-2)."""
-    if b["kind"] == "sealed" and b.get("product") not in SEALED_PRODUCTS:
+    if b["kind"] == "sealed":
+        _check_sealed_product(b, bad)
+    if b["kind"] == "draft":
+        _check_draft_packs(b, bad)
+
+
+def _check_sealed_product(b: dict, bad: Bad) -> None:
+    """G-SEALED: a sealed build phase names its product."""
+    if b.get("product") not in SEALED_PRODUCTS:
         bad("$.build.product", _("a sealed build phase names its product: 2s or 1s3b (G-SEALED)"))
-    if b["kind"] == "draft" and not 4 <= b.get("packs", 0) <= 6:
+
+
+def _check_draft_packs(b: dict, bad: Bad) -> None:
+    """G-DRAFT-2: a draft uses 4 to 6 packs a player."""
+    if not 4 <= b.get("packs", 0) <= 6:
         bad("$.build.packs", _("a draft uses 4 to 6 packs a player (G-DRAFT-2)"))
 
 
@@ -553,5 +575,10 @@ def _pool_set(bad: Bad, path: str, x: dict, b: dict | None) -> None:
 
 def _pool_cards(bad: Bad, path: str, x: dict) -> None:
     opened = x.get("opened", ())
-    if opened and [n for o in opened for n in o["cards"]] != x["cards"]:
+    if opened and _opened_cards(opened) != x["cards"]:
         bad(f"{path}.cards", _("the pool is not the cards of the products opened (G-SEALED)"))
+
+
+def _opened_cards(opened: list) -> list:
+    """The cards of the products a pool opened, in order."""
+    return [n for o in opened for n in o["cards"]]

@@ -84,24 +84,39 @@ def replay(doc: dict, ok: set[str], skip: set[tuple[int, int]], problems: list) 
     (core.rules.apply); every refusal is a problem at the JSON path of what
     it came from.  Then the replayed results are compared with the file's."""
     run = _Run(problems, skip)
-    for step in doc_actions(doc, ok, skip):
-        if isinstance(step, list):
-            _apply_results(run, step)
-        elif not _apply_action(run, step):
-            break
+    _apply_steps(run, doc_actions(doc, ok, skip))
     if run.event is not None:
         _compare(doc, run.event, skip, run.failed, problems)
     return run.event if run.whole else None
 
 
+def _apply_steps(run: _Run, steps: Iterator[Step | Results]) -> None:
+    """Each step applied in turn, until one the replay cannot go on without is refused."""
+    for step in steps:
+        if isinstance(step, list):
+            _apply_results(run, step)
+        elif not _apply_action(run, step):
+            break
+
+
 def _apply_results(run: _Run, step: Results) -> None:
     """A round's results in a row: the round and the event built once.  (No
     event: ``create`` was refused, and the replay stopped.)"""
-    left = [x for x in step if x[0] not in run.failed]
+    left = _not_failed(run, step)
     if left and run.event is not None:
         run.event, errors = apply_results(run.event, left[0][1].round, [p for _path, p in left])
-        for (path, _p), err in zip(left, errors):
-            _refused(run, path, path, err)
+        _refused_results(run, left, errors)
+
+
+def _not_failed(run: _Run, step: Results) -> Results:
+    """The results of ``step`` whose match has no problem yet (one problem a match)."""
+    return [x for x in step if x[0] not in run.failed]
+
+
+def _refused_results(run: _Run, results: Results, errors: list) -> None:
+    """Each result refused (its error not None) is a problem at its match's path."""
+    for (path, _p), err in zip(results, errors):
+        _refused(run, path, path, err)
 
 
 def _apply_action(run: _Run, step: Step) -> bool:
@@ -141,16 +156,24 @@ def doc_actions(doc: dict, ok: set[str], skip: set[tuple[int, int]]) -> Iterator
     (``file_people``).  Only players in ``ok`` are registered; matches in
     ``skip`` are left out.  A round's results in a row (no game between
     them) come as one list (:data:`Results`), in the order of its tables."""
-    settings = {"id": doc["id"], **{k: doc[k] for k in _SETTINGS if k in doc}}
-    yield "$", None, {"type": "create", "data": Create(doc=settings)}
+    yield "$", None, {"type": "create", "data": Create(doc=_settings(doc))}
     joining, dropping = _comings_and_goings(doc, ok)
     yield from _people_actions(joining.get(1), dropping.get(0, ()))
-    records = {x: doc[x] for x in _RECORDS if x in doc}
-    yield "$", None, {"type": "file_records", "data": FileRecords(doc=records)}
+    yield "$", None, {"type": "file_records", "data": FileRecords(doc=_records(doc))}
     for k, r in enumerate(doc["rounds"]):
         yield from _round_actions(r, k, doc["match"], skip)
         yield from _people_actions(joining.get(k + 2), dropping.get(k + 1, ()))
     yield from _closing_actions(doc, ok)
+
+
+def _settings(doc: dict) -> dict:
+    """The event's id and the settings the file gives (the ``create`` action's data)."""
+    return {"id": doc["id"], **{k: doc[k] for k in _SETTINGS if k in doc}}
+
+
+def _records(doc: dict) -> dict:
+    """The limited records and the calendar the file gives (the ``file_records`` action's data)."""
+    return {x: doc[x] for x in _RECORDS if x in doc}
 
 
 def _comings_and_goings(doc: dict, ok: set[str]) -> tuple[dict[int, list[Entrant]], dict[int, list[tuple[int, str]]]]:
@@ -179,12 +202,17 @@ def _people_actions(joining: list[Entrant] | None, dropping) -> Iterator[Step]:
 
 def _closing_actions(doc: dict, ok: set[str]) -> Iterator[Step]:
     """The keep-apart pairs, the people as the file has them, the rulings."""
-    for i, (a, b) in enumerate(doc.get("apart", [])):
-        if a in ok and b in ok and a != b:  # a pair _check_apart refused is not replayed as well
-            yield f"$.apart[{i}]", None, {"type": "apart", "data": Apart(players=[a, b])}
+    yield from _apart_actions(doc, ok)
     people = {"players": doc["players"], "penalties": doc.get("penalties", [])}
     yield "$.players", None, {"type": "file_people", "data": FilePeople(doc=people)}
     yield from _ruling_actions(doc)
+
+
+def _apart_actions(doc: dict, ok: set[str]) -> Iterator[Step]:
+    """The keep-apart pairs of two players registered."""
+    for i, (a, b) in enumerate(doc.get("apart", [])):
+        if a in ok and b in ok and a != b:  # a pair _check_apart refused is not replayed as well
+            yield f"$.apart[{i}]", None, {"type": "apart", "data": Apart(players=[a, b])}
 
 
 def _ruling_actions(doc: dict) -> Iterator[Step]:
@@ -208,9 +236,7 @@ def _round_actions(r: dict, ri: int, match_type: str, skip: set[tuple[int, int]]
 def _match_actions(live: list, rpath: str, number: int, stage: str, match_type: str) -> Iterator[Step | Results]:
     """Each played match's games and result; the results between games in runs (:data:`Results`)."""
     run: Results = []
-    for mi, m in live:
-        if m.get("p2") is None:  # a bye is recorded by the pairing
-            continue
+    for mi, m in _played(live):
         mpath = f"{rpath}.matches[{mi}]"
         games = m.get("games", [])
         if games and run:
@@ -222,6 +248,11 @@ def _match_actions(live: list, rpath: str, number: int, stage: str, match_type: 
             run.append((mpath, result))
     if run:
         yield run
+
+
+def _played(live: list) -> Iterator[tuple[int, dict]]:
+    """The matches with two players (a bye is recorded by the pairing)."""
+    return ((mi, m) for mi, m in live if m.get("p2") is not None)
 
 
 def _game_actions(games: list, mpath: str, number: int, table: int) -> Iterator[Step]:

@@ -64,15 +64,23 @@ def structure_problems(
     callers; there is one check.)"""
     if fast_valid(doc, strict):
         return []
-    found: list[tuple[Parts, str]] = []
-    try:
-        _walk(doc, model(strict), (), found)
-    except RecursionError:
+    found = _walked(doc, model(strict))
+    if found is None:
         return [("$", _("nested too deeply to be an event file"))]
     if strict:
         found += _free_lists(doc)
     found.sort(key=lambda x: list(map(str, x[0])))
     return [(json_path(parts), what) for parts, what in found[:limit]]
+
+
+def _walked(doc: Any, tp: Any) -> list[tuple[Parts, str]] | None:
+    """The problems of ``doc`` read as ``tp`` (None: nested too deeply to walk)."""
+    found: list[tuple[Parts, str]] = []
+    try:
+        _walk(doc, tp, (), found)
+    except RecursionError:
+        return None
+    return found
 
 
 def _free_lists(doc: Any) -> list[tuple[Parts, str]]:
@@ -119,12 +127,17 @@ def _walk(value: Any, tp: Any, at: Parts, found: list) -> None:
     what, where = first
     base = _unwrap(tp)
     inner = _member_for(value, base)
-    if inner is None or (where == "$" and not isinstance(value, dict)):
+    if _problem_here(inner, where, value):
         found.append((at, _word(what, value, tp)))  # a problem of the value itself
     elif isinstance(value, dict):
         _walk_object(value, inner, at, found)
     else:
         _walk_items(value, inner, at, found)
+
+
+def _problem_here(inner: Any, where: str, value: Any) -> bool:
+    """Whether msgspec's finding is about ``value`` itself: a leaf, or a list refused whole."""
+    return inner is None or (where == "$" and not isinstance(value, dict))
 
 
 def _is_union(tp: Any) -> bool:
@@ -135,6 +148,11 @@ def _unwrap(tp: Any) -> Any:
     """``tp`` without its bounds (Annotated) and without UNSET."""
     if get_origin(tp) is Annotated:
         tp = get_args(tp)[0]
+    return _without_unset(tp)
+
+
+def _without_unset(tp: Any) -> Any:
+    """``tp`` (a union) without UNSET: its one other type, or the union of the others."""
     args = [x for x in _options(tp) if x is not UnsetType]
     return args[0] if len(args) == 1 else Union[tuple(args)]
 
@@ -142,8 +160,13 @@ def _unwrap(tp: Any) -> Any:
 def _member_for(value: Any, tp: Any) -> Any:
     """The object or list type of ``tp`` (or of its union) a dict or a list
     ``value`` is read as, or None (a leaf: its problem is its own)."""
-    container = type(value) if isinstance(value, (dict, list)) else None
+    container = _container(value)
     return next((x for x in map(_unwrap, _options(tp)) if container and _reads(x) is container), None)
+
+
+def _container(value: Any) -> type | None:
+    """dict or list for a JSON object or list, None for a value."""
+    return type(value) if isinstance(value, (dict, list)) else None
 
 
 def _options(tp: Any) -> tuple:
@@ -165,6 +188,11 @@ def _walk_object(value: dict, cls: type[Struct], at: Parts, found: list) -> None
     found += [(at, _("the key {key!r} is missing", key=k)) for k in _missing(fields, value)]
     if cls.__struct_config__.forbid_unknown_fields:
         _unknown_keys(value, fields, at, found)
+    _walk_known(value, fields, at, found)
+
+
+def _walk_known(value: dict, fields: dict, at: Parts, found: list) -> None:
+    """The value of each key the object's model knows, walked."""
     for key, v in value.items():
         if key in fields:
             _walk(v, fields[key].type, (*at, key), found)
@@ -182,10 +210,15 @@ def _missing(fields: dict, value: dict) -> list[str]:
 
 
 def _unknown_keys(value: dict, fields: dict, at: Parts, found: list) -> None:
-    extra = sorted(str(k) for k in value if k not in fields)
+    extra = _unknown(value, fields)
     if extra:
         keys = join_list(repr(visible(k)) for k in extra[:5])
         found.append((at, _("unknown key(s) {keys}: the lycee-event/1 format has no such field", keys=keys)))
+
+
+def _unknown(value: dict, fields: dict) -> list[str]:
+    """The keys of ``value`` its model does not know, sorted."""
+    return sorted(str(k) for k in value if k not in fields)
 
 
 def _walk_items(value: list, tp: Any, at: Parts, found: list) -> None:
