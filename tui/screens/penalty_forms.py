@@ -111,10 +111,17 @@ class PenaltyForm(Translated, ModalScreen[dict | None]):
             self.query_one("#error", Label).update("")
             if self._player_found() is None:
                 return
-            if self.query_one("#reason", Input).value.strip() and self.query_one("#by", Select).value is not Select.NULL:
+            if self._complete():
                 self.action_save()
             else:
                 self.focus_next()
+
+    def _complete(self) -> bool:
+        """A reason typed and the issuer chosen (the player is checked on its own)."""
+        return (
+            bool(self.query_one("#reason", Input).value.strip())
+            and self.query_one("#by", Select).value is not Select.NULL
+        )
 
     def _player_found(self) -> str | None:
         """The id of the player typed (core.readmodel.find_player: id, name or
