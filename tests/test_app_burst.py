@@ -8,7 +8,7 @@ from textual import events
 
 from core.desk import Desk
 from core.store import DataDir
-from tests.app_helpers import new_event, on_screen, until
+from tests.app_helpers import new_event, on_screen, shown, squash, until
 from tui.app import LyceeApp
 
 
@@ -82,11 +82,15 @@ async def test_l_reading_two_pasted_spreadsheet_columns_register_each_name_with_
         await until(pilot, lambda: len(screen.event.players) >= 2, "both pasted players registered")
         assert [(p.name, p.reading) for p in screen.event.players] == [("西村", "にしむら"), ("野口", "のぐち")]
         assert on_screen(app, "2人を追加しました")
-        box.post_message(events.Paste("西田\tにしだ\n野口\tのぐち\n"))  # 野口 again: the same-name question
+        # a line with its name column empty (refused aloud, not its reading taken for the
+        # name); 野口 again: the same-name question, answered no
+        box.post_message(events.Paste("西田\tにしだ\n\tのぐち\n野口\tのぐち\n"))
         await until(pilot, lambda: app.screen is not screen, "the same-name question about 野口")
         await pilot.press("n")
         await until(pilot, lambda: on_screen(app, "追加しなかった行"), "the refused line named")
         assert [(p.name, p.reading) for p in screen.event.players][2:] == [("西田", "にしだ")]
+        message = squash(shown(app, screen.query_one("#message")))
+        assert "1人を追加しました" in message and "が空です" in message and "野口" in message, message
         assert on_screen(app, "1人を追加しました") and on_screen(app, "追加しなかった行")
 
 

@@ -151,7 +151,7 @@ class PlayerActions(EventHost):
         if self._name_batch is None:
             self.say(why, error=True)
         else:
-            self._name_batch[1].append(f"{name}: {why}")
+            self._name_batch[1].append(f"{name}: {why}" if name else why)
 
     def _tell_name_batch(self) -> None:
         """The end of a paste: how many were added and every refused line, in one message."""

@@ -68,6 +68,8 @@ class NameBox(LineBox):
     ↓/↑) with their reading and number; Ctrl+S adds the name typed (and its
     reading) to the member list and registers them."""
 
+    KEEP_TABS = True  # NAME<Tab>READING lines
+
     def _pane(self) -> PlayersPane | None:
         return next((a for a in self.ancestors if isinstance(a, PlayersPane)), None)
 
