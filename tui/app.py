@@ -29,13 +29,14 @@ from core.store import DataDir, open_private, private_dir
 from .actions import bindings, in_palette
 from .apphost import DeskApp
 from .i18n import TEXTUAL_WORDS, Translated, key_words, tr
+from .keyorder import KeysInOrder
 from .screens.dialogs import Confirm
 from .screens.event_list import EventListScreen
 from .screens.help import HelpScreen
 from .widgets.linebox import type_into
 
 
-class LyceeApp(Translated, DeskApp):
+class LyceeApp(Translated, KeysInOrder, DeskApp):
     CSS_PATH = "app.tcss"
     TITLE = "lycee"
     BINDINGS = bindings("app")  # the table of the app's actions: tui/actions.py
@@ -209,11 +210,17 @@ class LyceeApp(Translated, DeskApp):
     async def on_event(self, event) -> None:
 
         if isinstance(event, events.Key):
+            if self.keys_wait(event):  # after Tab or Enter in a text box (tui.keyorder)
+                return
             now = monotonic()
             held = await self._typed_ahead(event, now)
             self.last_key_at = now
             if held or self._hold_for_dialog(event):
                 return
+            box = self.key_target() if not event.is_forwarded else None  # a key come back up is not waited on
+            await super().on_event(event)
+            self.after_key(event, box)
+            return
         await super().on_event(event)
 
     def on_key(self, event) -> None:

@@ -19,8 +19,8 @@ def _player_by_id(event: Event, how: str | None, value: str) -> Player | None:
 
 
 def find_player(event: Event, ref: str) -> Player:
-    """A player by id, or by exact name (NFKC-folded); ``id:p3`` and ``name:p3``
-    say which.  A plain ref that is one player's id and another's name is
+    """A player by id, or by exact name (NFKC-folded), or else by exact reading
+    (よみ, when one player has it); ``id:p3`` and ``name:p3`` say which.  A plain ref that is one player's id and another's name is
     refused as ambiguous (docs/names.md)."""
     how, value = split_ref(ref)
     by_id = _player_by_id(event, how, value)
@@ -31,6 +31,26 @@ def find_player(event: Event, ref: str) -> Player:
         return by_id
     if len(hits) == 1:
         return hits[0]
+    if not hits and how is None:
+        return _player_read(event, ref, value)
+    raise NotFound(_("no player {ref!r} in {name}", ref=ref, name=event.name))
+
+
+def _player_read(event: Event, ref: str, reading: str) -> Player:
+    """The one player whose reading (よみ) is ``reading``, as a clerk who hears
+    a name types it (L-READING); two of one reading are told apart by name or id."""
+    key = fold_name(reading)
+    read = [p for p in event.players if p.reading and fold_name(p.reading) == key]
+    if len(read) == 1:
+        return read[0]
+    if read:
+        raise NotFound(
+            _(
+                "{ref!r} is the reading of {names}: type the name or the id",
+                ref=ref,
+                names=join_list(f"{p.name} ({p.id})" for p in read),
+            )
+        )
     raise NotFound(_("no player {ref!r} in {name}", ref=ref, name=event.name))
 
 

@@ -102,10 +102,39 @@ class PenaltyForm(Translated, ModalScreen[dict | None]):
         self.query_one("#history", Label).update("\n".join(lines))
 
     def on_input_submitted(self, message: Input.Submitted) -> None:
+        """Enter in Reason issues; Enter in Player checks the player (by id,
+        name or reading) and moves on to the next field, or issues once the
+        form is complete."""
         if message.input.id == "reason":
             self.action_save()
+        elif message.input.id == "player":
+            self.query_one("#error", Label).update("")
+            if self._player_found() is None:
+                return
+            if self._complete():
+                self.action_save()
+            else:
+                self.focus_next()
+
+    def _complete(self) -> bool:
+        """A reason typed and the issuer chosen (the player is checked on its own)."""
+        return (
+            bool(self.query_one("#reason", Input).value.strip())
+            and self.query_one("#by", Select).value is not Select.NULL
+        )
+
+    def _player_found(self) -> str | None:
+        """The id of the player typed (core.readmodel.find_player: id, name or
+        reading); else the refusal shown and the player field focused."""
+        try:  # a player the desk cannot tell keeps the form open, everything typed kept
+            return readmodel.find_player(self.event, self.query_one("#player", Input).value.strip()).id
+        except LyceeError as err:
+            self.query_one("#error", Label).update(str(err))
+            self.query_one("#player", Input).focus()
+            return None
 
     def action_save(self) -> None:
+        self.query_one("#error", Label).update("")  # a new attempt: an older refusal goes
         d = {
             "player": self.query_one("#player", Input).value.strip(),
             "level": self.query_one("#level", Select).value,
@@ -120,13 +149,10 @@ class PenaltyForm(Translated, ModalScreen[dict | None]):
             self.query_one("#error", Label).update(_("say which judge issues it (Issued by)"))
             self.query_one("#by", Select).focus()
             return
-        try:  # a player the desk cannot tell keeps the form open, everything typed kept
-            readmodel.find_player(self.event, str(d["player"]))
-        except LyceeError as err:
-            self.query_one("#error", Label).update(str(err))
-            self.query_one("#player", Input).focus()
+        pid = self._player_found()
+        if pid is None:
             return
-        self.dismiss(d)
+        self.dismiss(d | {"player": pid})
 
     def action_cancel(self) -> None:
         self.dismiss(None)

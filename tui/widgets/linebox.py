@@ -7,9 +7,14 @@ overriding :meth:`LineBox.lines_taken`."""
 
 from __future__ import annotations
 
+import re
+
 from textual import events
 from textual.geometry import Size
 from textual.widgets import Input
+
+#: Spaces at a line's ends, but not a Tab.
+EDGE_SPACE = re.compile(r"^[^\S\t]+|[^\S\t]+$")
 
 
 async def type_into(box: Input, event: events.Key) -> None:
@@ -28,6 +33,10 @@ class LineBox(Input):
     """Enter takes the line and empties the box before any message hop, so
     the keys of the next line (typed at once, or sent by a scanner) start a
     clean line; the lines go to :meth:`lines_taken` in order."""
+
+    #: A Tab at either end of a pasted line is kept (it parts spreadsheet columns:
+    #: an empty first column stays empty, not the second taken for it).
+    KEEP_TABS = False
 
     async def _on_key(self, event: events.Key) -> None:
         """Enter ends the line here, in the box's own turn with the keys before
@@ -71,9 +80,13 @@ class LineBox(Input):
         *done, rest = (before + event.text + after).replace("\r\n", "\n").replace("\r", "\n").split("\n")
         self.value = rest  # the unfinished tail stays to be finished by hand
         self.cursor_position = len(rest) - len(after)
-        lines = tuple(line.strip() for line in done if line.strip())
+        lines = tuple(self.trimmed(line) for line in done if line.strip())
         if lines:
             self.lines_taken(lines, pasted=True)
+
+    def trimmed(self, line: str) -> str:
+        """A pasted line without the spaces at its ends (Tabs kept with :attr:`KEEP_TABS`)."""
+        return EDGE_SPACE.sub("", line) if self.KEEP_TABS else line.strip()
 
     def lines_taken(self, lines: tuple[str, ...], pasted: bool) -> None:
         """Override: what the lines become (``()`` for Enter on an empty box)."""

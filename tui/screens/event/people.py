@@ -13,7 +13,7 @@ from textual.widgets import Input, TabbedContent
 from core import readmodel
 from core.desk import add_member
 from core.errors import LyceeError
-from core.i18n import _, join_list
+from core.i18n import _, join_list, ngettext
 from core.names import fold_name, lookalike_note, whole
 
 from ..checkin import CheckinDialog
@@ -136,8 +136,32 @@ class PlayerActions(EventHost):
     def _name_typed(self, message: NameEntered) -> None:
         """Names typed or pasted are added in order; those after a same-name
         question wait for its answer, as the results queue does."""
+        if message.pasted:
+            self._name_batch = self._name_batch or ([], [])
+            self._name_paste_ends = message.more == 0
         self._name_queue.append((message.name, message.box, message.reading))
         self._drain_names()
+
+    #: A paste's names added and refused (name: why), told in one message at its end.
+    _name_batch: tuple[list[str], list[str]] | None = None
+    #: The paste's last line has come (its message is told once that line is added or refused).
+    _name_paste_ends = False
+
+    def _name_refused(self, name: str, why: str) -> None:
+        if self._name_batch is None:
+            self.say(why, error=True)
+        else:
+            self._name_batch[1].append(f"{name}: {why}" if name else why)
+
+    def _tell_name_batch(self) -> None:
+        """The end of a paste: how many were added and every refused line, in one message."""
+        if self._name_asking or self._name_queue or self._name_batch is None or not self._name_paste_ends:
+            return
+        (added, refused), self._name_batch = self._name_batch, None
+        text = ngettext("{n} player added", "{n} players added", len(added), n=len(added))
+        if refused:
+            text += _("; refused: {why}", why=" · ".join(refused))
+        self.say(text, error=bool(refused))
 
     def action_member_history(self) -> None:
         """The highlighted player's history across the data folder's events (a member's; issue 47)."""
@@ -195,6 +219,7 @@ class PlayerActions(EventHost):
         while self._name_queue and not self._name_asking:
             name, box, reading = self._name_queue.popleft()
             self._add_player(name, box, reading=reading)
+        self._tell_name_batch()
 
     def _same_name_question(self, name: str, registered: str) -> Confirm:
         """The question before registering (or renaming to) a name that folds
@@ -228,7 +253,7 @@ class PlayerActions(EventHost):
                 if yes:
                     self._add_player(name, box, True, reading)
                 else:
-                    self.say(_("not added"), error=True)
+                    self._name_refused(name, _("not added"))
                 self._drain_names()
 
             self.app.push_screen(self._same_name_question(name, registered), answered)
@@ -237,8 +262,10 @@ class PlayerActions(EventHost):
             (pid,) = self.open_desk.add_players([name], allow_same_name=same_name, readings=[reading or None])
             name = self.event.player(pid).name
         except LyceeError as err:
-            self.say(str(err), error=True)
+            self._name_refused(name, str(err))
             return
+        if self._name_batch is not None:
+            self._name_batch[0].append(name)
         ev = self.event
         if ev.rounds:  # a late entry: say from which round the player is paired (issue 48)
             self.say(

@@ -33,6 +33,10 @@ class NameEntered(Message):
     box: Input
     #: The reading typed in the box beside the name ("" for none).
     reading: str = ""
+    #: One line of a paste (the screen says at the end what became of each).
+    pasted: bool = False
+    #: How many lines of the same paste follow this one.
+    more: int = 0
 
 
 @dataclass
@@ -56,11 +60,15 @@ class NameBox(LineBox):
     """The add-player name box, which never loses a key (:class:`LineBox`):
     each name typed or pasted is posted as :class:`NameEntered`, in
     order; the reading typed beside it goes with the first and is emptied with it.
+    A pasted line ``NAME<Tab>READING`` (two spreadsheet columns) is the name
+    with its reading.
 
     The store's members are offered as the clerk types (by name, reading or
     number, issue 47): Tab registers the one offered first (or chosen with
     ↓/↑) with their reading and number; Ctrl+S adds the name typed (and its
     reading) to the member list and registers them."""
+
+    KEEP_TABS = True  # NAME<Tab>READING lines
 
     def _pane(self) -> PlayersPane | None:
         return next((a for a in self.ancestors if isinstance(a, PlayersPane)), None)
@@ -102,8 +110,13 @@ class NameBox(LineBox):
         # its sender (Textual's rule), so it never reached the screen and the
         # player was lost without a word.
         to = pane if pane is not None else self
-        for i, name in enumerate(lines):
-            to.post_message(NameEntered(name, self, reading if i == 0 else ""))
+        for i, line in enumerate(lines):
+            name, tab, read = line.partition("\t")
+            if tab:  # NAME<Tab>READING, as two columns copied from a spreadsheet give (L-READING)
+                name, read = name.strip(), read.strip()
+            else:
+                read = reading if i == 0 else ""
+            to.post_message(NameEntered(name, self, read, pasted=pasted, more=len(lines) - 1 - i))
 
 
 class PlayersPane(EventPane):
