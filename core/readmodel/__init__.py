@@ -62,6 +62,7 @@ from core.readmodel.phone import (
     who_did,
 )
 from core.readmodel.players import (
+    added_said,
     appeal_choices,
     appeal_said,
     check_in_used,
@@ -118,6 +119,7 @@ __all__ = [
     "TIME_CALL",
     "TIME_DECISION",
     "action_said",
+    "added_said",
     "appeal_choices",
     "appeal_said",
     "bracket",

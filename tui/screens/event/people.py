@@ -239,18 +239,7 @@ class PlayerActions(EventHost):
         except LyceeError as err:
             self.say(str(err), error=True)
             return
-        ev = self.event
-        if ev.rounds:  # a late entry: say from which round the player is paired (issue 48)
-            self.say(
-                _(
-                    "added {name} ({id}): a late entry, paired from round {r} on",
-                    name=name,
-                    id=pid,
-                    r=len(ev.rounds) + 1,
-                )
-            )
-        else:
-            self.say(_("added {name} ({id})", name=name, id=pid))  # the box emptied itself on Enter
+        self.say(readmodel.added_said(self.event, name, pid))  # a late entry: paired from when, if at all (issue 48)
         self.post_message(EventChanged())
 
     def action_drop(self) -> None:
