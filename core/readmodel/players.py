@@ -68,6 +68,14 @@ def added_said(ev: Event, name: str, pid: str) -> str:
     return _("added {name} ({id}): a late entry, paired from round {r} on", name=name, id=pid, r=len(ev.rounds) + 1)
 
 
+def drop_said(ev: Event, pid: str) -> str:
+    """A drop in words (G-DROP-1, issue 48): the player and from which round
+    on they are no longer paired (the next round to pair; the results played
+    stay); ``ev`` is the event with the drop."""
+    name = ev.player(pid).name
+    return _("{name} dropped: not paired from round {r} on", name=name, r=len(ev.rounds) + 1)
+
+
 def kept_bye_text(ev: Event, pid: str) -> str:
     """L-DROP-BYE: what the desk says when a player drops in the round they
     hold the bye (they keep it), else ""."""

@@ -275,6 +275,50 @@ def action_said(ev: Event, act: dict) -> str:
     return describe(act, {p.id: p.name for p in ev.players})
 
 
+def undo_said(ev: Event, act: dict) -> str:
+    """What Ctrl+Z would take back (or bring back), for its question (issue
+    48): a table's result or game names the round, the table and both
+    players; any other action as the audit trail says it, never by the
+    journal's internal number."""
+    data = act.get("data") or {}
+    m = _table_of(ev, data.get("round"), data.get("table")) if act.get("type") in ("result", "game") else None
+    if m is None or m.p2 is None:
+        return action_said(ev, act)
+    who = _(
+        "round {r} table {t} {p1} vs {p2}", r=data["round"], t=m.table, p1=ev.player(m.p1).name, p2=ev.player(m.p2).name
+    )
+    if act["type"] == "game":
+        return _("the game {game} of {pairing}", game=labels.game_label(str(data.get("game", ""))), pairing=who)
+    return _("the result {res} of {pairing}", res=labels.result_label(str(data.get("result", ""))), pairing=who)
+
+
+def _table_of(ev: Event, number, table) -> Match | None:
+    """The match at ``table`` of round ``number``, or None."""
+    if not isinstance(number, int) or not 1 <= number <= len(ev.rounds) or not isinstance(table, int):
+        return None
+    return ev.rounds[number - 1].match_at(table)
+
+
+def correction_said(before: Event, after: Event, number: int, table: int) -> str:
+    """A stored correction in words (issue 48): the round, the table, both
+    players and the result before → after."""
+    # lazy: the sheets' words of a result (core.reports), which `lycee result` never loads
+    from core.reports.sheet_words import result_text
+
+    old, new = _table_of(before, number, table), _table_of(after, number, table)
+    if old is None or new is None or new.p2 is None:
+        return _("round {r} table {t} corrected", r=number, t=table)
+    return _(
+        "round {r} table {t} {p1} vs {p2} corrected: {old} → {new}",
+        r=number,
+        t=table,
+        p1=after.player(new.p1).name,
+        p2=after.player(new.p2).name,
+        old=result_text(old) or _("no result"),
+        new=result_text(new) or _("no result"),
+    )
+
+
 def swiss_rounds_planned(ev: Event) -> int:
     """How many Swiss rounds the event plans (by the organizer or suggested)."""
     # lazy: the pairing engine, which `lycee result` never loads

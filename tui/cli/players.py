@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 from core import labels
 from core.i18n import _
 from core.readings import available, suggest_reading
+from core.readmodel.players import added_said, drop_said
 from core.rules.players import kept_bye_text, rename_line
 
 from . import apart, reports
@@ -66,9 +67,6 @@ def cmd_player_add(args) -> int:
     members, named, ev = with_desk(args, run)
     print("\n".join(members + named))
     if ev.rounds:  # a late entry: from which round on, if at all, on stderr (issue 48)
-        # lazy: the read model (penalties, lateness), which a plain `player add` never loads
-        from core.readmodel.players import added_said
-
         for pid in members + named:
             print(added_said(ev, ev.player(pid).name, pid), file=sys.stderr)
     for i, reading in suggested.items():  # on stderr: stdout stays the ids, one a line
@@ -117,7 +115,7 @@ def cmd_player_drop(args) -> int:
 
     bye = kept_bye_text(ev, p.id)  # L-DROP-BYE: said, never silent
     print(
-        _("{name} dropped", name=p.name)
+        drop_said(ev, p.id)
         + (
             " · " + _("the match of this round waits for the result the organizer enters (G-DROP-2)")
             if args.no_forfeit and not bye

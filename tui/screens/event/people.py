@@ -286,7 +286,7 @@ class PlayerActions(EventHost):
             self.say(str(err), error=True)
             return
         bye = readmodel.kept_bye_text(self.event, p.id)  # L-DROP-BYE: said, never silent
-        self.say(_("{name} dropped", name=p.name) + (" · " + bye if bye else ""))
+        self.say(readmodel.drop_said(self.event, p.id) + (" · " + bye if bye else ""))  # from which round (issue 48)
         self.post_message(EventChanged())
 
     def action_keep_apart(self) -> None:
