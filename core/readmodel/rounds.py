@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 
 from core import labels, readings
-from core.errors import LyceeError
+from core.errors import LyceeError, RuleError
 from core.event.model import Event, Match
 from core.event.tiebreakers import TIEBREAKERS
 from core.i18n import _, join_list, ngettext
@@ -238,6 +238,7 @@ def precheck_result(ev: Event, line: str, now) -> ResultCheck:
     result = matchrules.parse_result(text)
     before = rnd.match_at(table)
     if rnd.stage in ("top", "playoff") and result.intentional:
+        id_decision_refusal(ev, rnd, before)  # refused before the question, never after the choice
         return ResultCheck(line, table, text, result, rnd.number, before, (ID_DECISION,), None)
     questions: list[str] = [q for q in (entered_question(rnd, before, result),) if q is not None]
     why = clock.needs_time_call(ev, rnd.number, table, result, now)
@@ -246,6 +247,35 @@ def precheck_result(ev: Event, line: str, now) -> ResultCheck:
     if at_time_in_elimination(rnd, before, result):  # G-SE: the organizer's extra game or named winner
         questions.append(TIME_DECISION)
     return ResultCheck(line, table, text, result, rnd.number, before, tuple(questions), why)
+
+
+def id_decision_refusal(ev: Event, rnd, before: Match | None) -> None:
+    """Refuse at once an intentional draw in an elimination or playoff match
+    that the organizer's G-ID-3 call could not record (issue 48): the event
+    has no organizer to decide (G-ORGANIZER), or the round clock has started,
+    which counts as the table's start (G-ID-1/2), and such a match takes no
+    judge's record that the table had not started; the players play it."""
+    if before is None or before.intentional:
+        return
+    if not ev.staff.organizer:
+        raise RuleError(
+            _(
+                "table {t}: an intentional draw in an elimination match is the organizer's call, and the event has "
+                "no organizer: name one first (the settings, F12; `lycee staff EVENT --organizer NAME`)",
+                t=before.table,
+            ),
+            "G-ID-3",
+        )
+    if rnd.clock is not None and not before.reported:
+        raise RuleError(
+            _(
+                "no intentional draw at table {t}: round {r}'s clock has started, which counts as the table's "
+                "start, and an elimination match takes no judge's record that it had not: the players play the match",
+                t=before.table,
+                r=rnd.number,
+            ),
+            "G-ID-2",
+        )
 
 
 def entered_question(rnd, before: Match | None, result: Result) -> str | None:
