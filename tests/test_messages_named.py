@@ -94,3 +94,29 @@ def test_a_drop_says_from_which_round_the_player_is_not_paired(played, capsys, l
     ev = dd.read(eid)
     dan = next(p.id for p in ev.players if p.name == "Dan Evans")
     assert readmodel.drop_said(ev, dan) == words
+
+
+@pytest.mark.asyncio
+async def test_the_app_asks_the_undo_by_names_at_80x24_in_japanese(played):
+    """Issue 48 item 4: Ctrl+Z's question at the desk names both players and
+    the result, without the journal's number; after the undo the message
+    says the same."""
+    from tests.app_helpers import on_screen, shown, until
+    from tui.app import LyceeApp
+    from tui.screens.dialogs import Confirm
+    from tui.screens.event import EventScreen
+
+    dd, eid = played
+    ev = dd.read(eid)
+    p1, p2 = _names(ev, ev.rounds[0].match_at(1))
+    app = LyceeApp(dd, open_event=eid, lang="ja")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, EventScreen) and app.screen.writer is not None, "the event")
+        screen = app.screen
+        await pilot.press("ctrl+z")
+        await until(pilot, lambda: isinstance(app.screen, Confirm), "the question")
+        assert on_screen(app, f"{p1} 対 {p2}") and on_screen(app, "0-2"), shown(app)
+        assert not on_screen(app, "#"), shown(app)
+        await pilot.press("y")
+        await until(pilot, lambda: screen.event.rounds[0].match_at(1).outcome is None, "the undo")
+        assert on_screen(app, "取り消しました") and not on_screen(app, "#"), shown(app)

@@ -401,13 +401,7 @@ class RoundActions(EventHost):
             self.say(str(err), error=True)
             return
         if choice == "undo":
-            self.say(
-                _(
-                    "undone: #{seq} {what} (Ctrl+Z offers to redo it)",
-                    seq=act["seq"],
-                    what=readmodel.action_said(self.event, act),
-                )
-            )
+            self.say(_("undone: {what} (Ctrl+Z offers to redo it)", what=readmodel.undo_said(self.event, act)))
         else:
             self.say(_("redone: {what}", what=said(act)))
         self.post_message(EventChanged())
