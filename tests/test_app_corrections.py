@@ -88,7 +88,7 @@ async def test_l_ruling_the_app_keeps_a_played_round_by_the_head_judges_ruling(t
         screen = app.screen
         await _correct(pilot, app, "1 1 0-2")
         ask = app.screen
-        assert [k for k, _label in ask.choices] == ["keep", "undo"] and "already played" in ask.title_text
+        assert [k for k, _label in ask.choices] == ["keep", "undo"] and "already paired" in ask.title_text
         await pilot.press("enter")
         await pilot.pause()
         assert app.screen.__class__.__name__ == "Prompt"  # the head judge's name, prefilled

@@ -19,7 +19,7 @@ def _finished(capsys, data: str) -> str:
 @pytest.mark.asyncio
 @pytest.mark.parametrize(
     "lang, due, written",
-    [("en", "return by 2026-11-15 (必着)", "submission written"), ("ja", "2026-11-15 必着", "提出物作成済み")],
+    [("en", "due at the publisher by 2026-11-15", "submission written"), ("ja", "2026-11-15 必着", "提出物作成済み")],
 )
 async def test_the_event_list_shows_the_return_deadline(capsys, tmp_path, lang, due, written):
     data = str(tmp_path)

@@ -9,8 +9,8 @@ import stat
 from tests.cli_helpers import run, staffed_event
 
 
-def _finished(capsys, data: str) -> str:
-    eid = staffed_event(capsys, data, ["Ann", "Bob", "Cy", "Di"], "2026-11-01", "--rounds", "1")
+def _finished(capsys, data: str, *options: str) -> str:
+    eid = staffed_event(capsys, data, ["Ann", "Bob", "Cy", "Di"], "2026-11-01", "--rounds", "1", *options)
     assert run(capsys, "--data-dir", data, "pair", eid)[0] == 0
     for t in (1, 2):
         assert run(capsys, "--data-dir", data, "result", eid, str(t), "2-1")[0] == 0
@@ -30,7 +30,7 @@ def test_a_submission_is_written_signed_and_verified(capsys, tmp_path):
     eid, out, text = _submit(capsys, tmp_path, data)
     names = {p.name for p in out.iterdir()}
     assert {"scorecard.html", "report.html", "event.json", "manifest.json", "manifest.sig"} <= names
-    assert "return by 2026-11-15 (必着)" in text  # L-SUBMIT: event date + 14 days
+    assert "due at the publisher by 2026-11-15" in text and "必着" not in text  # L-SUBMIT: event date + 14 days
     key = text.split("store public key: ")[1].split()[0]
     keyfile = tmp_path / "d" / "keys" / "store.key"
     assert stat.S_IMODE(keyfile.stat().st_mode) == 0o600 and key not in keyfile.read_text()
@@ -43,6 +43,22 @@ def test_a_submission_is_written_signed_and_verified(capsys, tmp_path):
     rc, dl, _e = run(capsys, "--data-dir", data, "deadlines", "--json")
     row = json.loads(dl)["deadlines"][0]
     assert row["event"] == eid and row["due"] == "2026-11-15" and row["written"]
+
+
+def test_an_unsanctioned_event_has_no_return_deadline(capsys, tmp_path):
+    """G-SCORECARD (issue 48): only a sanctioned event's scorecard goes back to
+    the publisher, so a finished unsanctioned event lists no return deadline,
+    neither on `lycee deadlines` nor on the app's event list."""
+    from core.readmodel.phone import return_deadline
+    from core.store import DataDir
+
+    data = str(tmp_path / "d")
+    sanctioned = _finished(capsys, data)
+    eid = _finished(capsys, data, "--unsanctioned")
+    rc, dl, _e = run(capsys, "--data-dir", data, "deadlines", "--json")
+    assert rc == 0 and [d["event"] for d in json.loads(dl)["deadlines"]] == [sanctioned]
+    dd = DataDir(tmp_path / "d")
+    assert return_deadline(dd.root, dd.read(eid), "2026-12-01") is None
 
 
 def test_a_changed_file_a_changed_manifest_or_another_key_fails(capsys, tmp_path):

@@ -49,6 +49,33 @@ def late_text(ev: Event, prompt) -> str:
     return prompt_text(ev, prompt, with_rule=True)
 
 
+def added_said(ev: Event, name: str, pid: str) -> str:
+    """What the desk says of a player just registered (issue 48): before round 1,
+    only that; a late entry, from which round on they are paired (L-ELIGIBLE:
+    every player who has joined is paired in a Swiss round); once every planned
+    Swiss round is paired, that no round pairs them (L-ROUNDS keeps the count;
+    once the cut is made no player joins at all: core.rules.players)."""
+    if not ev.rounds:
+        return _("added {name} ({id})", name=name, id=pid)
+    planned = ev.rounds_planned
+    if planned is not None and len(ev.swiss_rounds) >= planned:
+        return _(
+            "added {name} ({id}): registered, but not paired: all {n} Swiss rounds are paired",
+            name=name,
+            id=pid,
+            n=planned,
+        )
+    return _("added {name} ({id}): a late entry, paired from round {r} on", name=name, id=pid, r=len(ev.rounds) + 1)
+
+
+def drop_said(ev: Event, pid: str) -> str:
+    """A drop in words (G-DROP-1, issue 48): the player and from which round
+    on they are no longer paired (the next round to pair; the results played
+    stay); ``ev`` is the event with the drop."""
+    name = ev.player(pid).name
+    return _("{name} dropped: not paired from round {r} on", name=name, r=len(ev.rounds) + 1)
+
+
 def kept_bye_text(ev: Event, pid: str) -> str:
     """L-DROP-BYE: what the desk says when a player drops in the round they
     hold the bye (they keep it), else ""."""

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 
 from core import labels, readings
-from core.errors import LyceeError
+from core.errors import LyceeError, RuleError
 from core.event.model import Event, Match
 from core.event.tiebreakers import TIEBREAKERS
 from core.i18n import _, join_list, ngettext
@@ -238,6 +238,7 @@ def precheck_result(ev: Event, line: str, now) -> ResultCheck:
     result = matchrules.parse_result(text)
     before = rnd.match_at(table)
     if rnd.stage in ("top", "playoff") and result.intentional:
+        id_decision_refusal(ev, rnd, before)  # refused before the question, never after the choice
         return ResultCheck(line, table, text, result, rnd.number, before, (ID_DECISION,), None)
     questions: list[str] = [q for q in (entered_question(rnd, before, result),) if q is not None]
     why = clock.needs_time_call(ev, rnd.number, table, result, now)
@@ -246,6 +247,35 @@ def precheck_result(ev: Event, line: str, now) -> ResultCheck:
     if at_time_in_elimination(rnd, before, result):  # G-SE: the organizer's extra game or named winner
         questions.append(TIME_DECISION)
     return ResultCheck(line, table, text, result, rnd.number, before, tuple(questions), why)
+
+
+def id_decision_refusal(ev: Event, rnd, before: Match | None) -> None:
+    """Refuse at once an intentional draw in an elimination or playoff match
+    that the organizer's G-ID-3 call could not record (issue 48): the event
+    has no organizer to decide (G-ORGANIZER), or the round clock has started,
+    which counts as the table's start (G-ID-1/2), and such a match takes no
+    judge's record that the table had not started; the players play it."""
+    if before is None or before.intentional:
+        return
+    if not ev.staff.organizer:
+        raise RuleError(
+            _(
+                "table {t}: an intentional draw in an elimination match is the organizer's call, and the event has "
+                "no organizer: name one first (the settings, F12; `lycee staff EVENT --organizer NAME`)",
+                t=before.table,
+            ),
+            "G-ID-3",
+        )
+    if rnd.clock is not None and not before.reported:
+        raise RuleError(
+            _(
+                "no intentional draw at table {t}: round {r}'s clock has started, which counts as the table's "
+                "start, and an elimination match takes no judge's record that it had not: the players play the match",
+                t=before.table,
+                r=rnd.number,
+            ),
+            "G-ID-2",
+        )
 
 
 def entered_question(rnd, before: Match | None, result: Result) -> str | None:
@@ -273,6 +303,50 @@ def action_said(ev: Event, act: dict) -> str:
     """One stored action in words, players by name (the audit trail's line)."""
 
     return describe(act, {p.id: p.name for p in ev.players})
+
+
+def undo_said(ev: Event, act: dict) -> str:
+    """What Ctrl+Z would take back (or bring back), for its question (issue
+    48): a table's result or game names the round, the table and both
+    players; any other action as the audit trail says it, never by the
+    journal's internal number."""
+    data = act.get("data") or {}
+    m = _table_of(ev, data.get("round"), data.get("table")) if act.get("type") in ("result", "game") else None
+    if m is None or m.p2 is None:
+        return action_said(ev, act)
+    who = _(
+        "round {r} table {t} {p1} vs {p2}", r=data["round"], t=m.table, p1=ev.player(m.p1).name, p2=ev.player(m.p2).name
+    )
+    if act["type"] == "game":
+        return _("the game {game} of {pairing}", game=labels.game_label(str(data.get("game", ""))), pairing=who)
+    return _("the result {res} of {pairing}", res=labels.result_label(str(data.get("result", ""))), pairing=who)
+
+
+def _table_of(ev: Event, number, table) -> Match | None:
+    """The match at ``table`` of round ``number``, or None."""
+    if not isinstance(number, int) or not 1 <= number <= len(ev.rounds) or not isinstance(table, int):
+        return None
+    return ev.rounds[number - 1].match_at(table)
+
+
+def correction_said(before: Event, after: Event, number: int, table: int) -> str:
+    """A stored correction in words (issue 48): the round, the table, both
+    players and the result before → after."""
+    # lazy: the sheets' words of a result (core.reports), which `lycee result` never loads
+    from core.reports.sheet_words import result_text
+
+    old, new = _table_of(before, number, table), _table_of(after, number, table)
+    if old is None or new is None or new.p2 is None:
+        return _("round {r} table {t} corrected", r=number, t=table)
+    return _(
+        "round {r} table {t} {p1} vs {p2} corrected: {old} → {new}",
+        r=number,
+        t=table,
+        p1=after.player(new.p1).name,
+        p2=after.player(new.p2).name,
+        old=result_text(old) or _("no result"),
+        new=result_text(new) or _("no result"),
+    )
 
 
 def swiss_rounds_planned(ev: Event) -> int:

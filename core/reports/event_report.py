@@ -15,6 +15,7 @@ from core.reports.sheet_words import (
     date_words,
     left_words,
     match_words,
+    place_words,
     scorecard_due,
     sheet_judges,
     status_remark,
@@ -232,14 +233,15 @@ def _final_rows(event: Event, final) -> list[list]:
     # G-ID-3 (L-NO-WINNER): a final without a winner has no champion
     rows = [[_("Winner"), _("no champion") if final_without_winner(event) else final[0].name]]
     by_id = {r.id: r for r in standings(event)}
-    return rows + [_final_place_row(event, f, by_id[f.id]) for f in final[:8]]
+    return rows + [_final_place_row(event, final, f, by_id[f.id]) for f in final[:8]]
 
 
-def _final_place_row(event: Event, f, r) -> list:
-    """A final place: name, how far the player went, points and record, and why the player left, if so."""
+def _final_place_row(event: Event, final, f, r) -> list:
+    """A final place (shared by a round's losers no match ordered): name, how far
+    the player went, points and record, and why the player left, if so."""
     reached = labels.placing_label(f.reached, f.place, size=cut_size(event))
     return [
-        _("Place {rank}", rank=f.place),
+        _("Place {rank}", rank=place_words(final, f)),
         _with_remark(event, f.id, f"{r.name} ({reached} · {r.points} · {r.record})"),
     ]
 

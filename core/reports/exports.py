@@ -104,6 +104,8 @@ __all__ = [
 ]
 
 FORMATS = ("json", "csv", "html")
+#: Begins a CSV file written by :func:`write_export` (Excel's cue for UTF-8).
+CSV_BOM = "\ufeff"
 
 
 # -- tables: (title, header, rows) -------------------------------------------------
@@ -523,9 +525,12 @@ def write_export(path: Path, text: str) -> None:
     """Write an export whole or not at all: into a new file beside ``path``,
     synced, then renamed over it; on any failure (a full disk, a size limit)
     the new file is removed, ``path`` is as it was, and the error names
-    ``path`` (docs/names.md, "Exports and folders")."""
+    ``path`` (docs/names.md, "Exports and folders").  A ``.csv`` file starts
+    with a UTF-8 BOM, so that Excel on Japanese Windows reads the names as
+    UTF-8, not Shift_JIS (issue 48; the screen's CSV has none)."""
     path = Path(path)
     _check_regular(path)
+    text = CSV_BOM + text if path.suffix.lower() == ".csv" else text
     tmp = path.with_name(f".{path.name}.{secrets.token_hex(4)}.tmp")
     fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), 0o666)
     try:

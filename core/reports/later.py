@@ -62,8 +62,8 @@ class Later:
                 rules=join_list(list(self.rules)),
             )
         return _(
-            "{what} breaks round(s) {rounds}, already played ({rules}). The head judge keeps them as "
-            "played, or undo back to round {n} first?",
+            "{what} breaks round(s) {rounds}, already paired ({rules}). The head judge keeps them as "
+            "paired, or undo back to round {n} first?",
             what=where,
             rounds=rounds,
             rules=join_list(list(self.rules)),
@@ -172,7 +172,7 @@ def _undecided(data, later: list[int], rules: str, open_number: int | None) -> R
         )
     return RuleError(
         _(
-            "{what} breaks round(s) {rounds}, already played ({rules}): the head judge keeps them as played "
+            "{what} breaks round(s) {rounds}, already paired ({rules}): the head judge keeps them as paired "
             "(--then keep --by HEAD_JUDGE), or undo back to round {n} (`lycee undo`) and enter the correction then",
             what=_where(data),
             rounds=join_list([str(n) for n in later]),
@@ -188,7 +188,7 @@ def _keep_ruling(desk, broken: list, later: list[int], data, by: str | None):
     if not by:
         raise RuleError(
             _(
-                "keeping round(s) {rounds} as played is the head judge's ruling: give --by HEAD_JUDGE",
+                "keeping round(s) {rounds} as paired is the head judge's ruling: give --by HEAD_JUDGE",
                 rounds=join_list([str(n) for n in later]),
             ),
             "G-HEAD-JUDGE",

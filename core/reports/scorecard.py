@@ -20,6 +20,7 @@ from core.reports.sheet_words import (
     missing_results,
     missing_text,
     note_words,
+    place_words,
     result_text,
     rules_words,
     scorecard_due,
@@ -129,14 +130,16 @@ def _penalty_time(pen) -> str:
 
 def _placing_rows(event: Event, final) -> list[list]:
     """The final placings once the event is finished (G-SE)."""
-    return [_placing_row(event, f) for f in final or ()]
+    return [_placing_row(event, final, f) for f in final or ()]
 
 
-def _placing_row(event: Event, f) -> list:
-    """One final placing: the place, how far the player went and why they left, if so."""
+def _placing_row(event: Event, final, f) -> list:
+    """One final placing: the place (shared by a round's losers no match ordered),
+    how far the player went and why they left, if so."""
     reached = labels.placing_label(f.reached, f.place, size=cut_size(event)) if f.label else ""
     remarks = join_list((x for x in (reached, status_remark(event, f.id)) if x), words=True)
-    return ["-", _("final placing"), "-", f.name, "", "", "", _("Place {rank}", rank=f.place), remarks]
+    place = _("Place {rank}", rank=place_words(final, f))
+    return ["-", _("final placing"), "-", f.name, "", "", "", place, remarks]
 
 
 def _left_rows(event: Event, placed: set[str]) -> list[list]:

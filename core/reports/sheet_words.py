@@ -26,6 +26,7 @@ __all__ = [
     "missing_results",
     "missing_text",
     "note_words",
+    "place_words",
     "result_text",
     "rules_words",
     "scorecard_due",
@@ -48,6 +49,19 @@ def result_text(m: Match) -> str:
     if m.note == "ID" or m.intentional:
         return _("intentional draw")
     return _score(m)
+
+
+def place_words(final, f) -> str:
+    """The place of final placing ``f`` on the sheets (G-SE, issue 48): the two
+    semi-final losers of a cut without a third-place match (no match ordered
+    them: both read ベスト4) share 3rd place, "3-4", rather than reading 3rd and
+    4th by seed; every other place as it is (an earlier round's losers stay
+    in seed order, as ``lycee standings`` lists them)."""
+    if f.reached != "semi-final":
+        return str(f.place)
+    places = [g.place for g in final if g.reached == f.reached]
+    first, last = min(places), max(places)
+    return _("{first}-{last}", first=first, last=last) if last > first else str(f.place)
 
 
 def left_words(event: Event) -> str:
@@ -83,13 +97,15 @@ def note_words(note: str, rules: str = "2008") -> str:
 
 
 def _id_ruling_words(rule: str | None, name: str) -> str | None:
-    """An intentional draw or a no-winner ruling (G-ID-1/2/3) in words, naming who ruled; None for another note."""
+    """An intentional draw's or a no-winner ruling (G-ID-1/2/3) in words, naming who ruled (the
+    result column already says "intentional draw": the remark does not repeat it, issue 48);
+    None for another note."""
     if rule == "G-ID-2":
-        return _("intentional draw, allowed by the head judge {name}", name=name)
+        return _("allowed by the head judge {name}", name=name)
     if rule == "G-ID-3":
         return _("no winner, decided by the organizer {name}", name=name)
     if rule == "G-ID-1":
-        return _("intentional draw before the table started, as judge {name} saw", name=name)
+        return _("before the table started, as judge {name} saw", name=name)
     return None
 
 

@@ -1,5 +1,6 @@
-"""Each finished event's scorecard return deadline (issue 47, L-SUBMIT): the
-event date + 14 days (必着), and whether its submission folder was written
+"""Each finished sanctioned event's scorecard return deadline (issue 47,
+L-SUBMIT; G-SCORECARD: only a sanctioned event's scorecard goes back to the
+publisher, issue 48): the event date + 14 days (必着), and whether its submission folder was written
 (``lycee export EVENT --what submission``, core/reports/submission.py),
 noted in ``<data dir>/submissions/submissions.json`` (core.season.store)."""
 
@@ -56,15 +57,16 @@ def _deadline(ev: Event, at: str | None, today: str) -> Deadline:
 
 
 def deadlines(root: Path, events: list[Event], today: str) -> list[Deadline]:
-    """Each finished event's return deadline and whether its submission was written."""
+    """Each finished sanctioned event's return deadline and whether its
+    submission was written (an unsanctioned event returns nothing: G-SCORECARD)."""
 
     written = {d["event"]: d["at"] for d in (submissions_file(root).read().get("written") or {}).values()}
-    out = [_deadline(ev, written.get(ev.id), today) for ev in events if not is_running(ev)]
+    out = [_deadline(ev, written.get(ev.id), today) for ev in events if ev.sanctioned and not is_running(ev)]
     return sorted(out, key=lambda d: (d.due, d.event))
 
 
 def deadline_words(d: Deadline) -> str:
-    return _("{name}: return by {due} (必着) · {progress}", name=d.name, due=d.due, progress=_progress_words(d))
+    return _("{name}: due at the publisher by {due} · {progress}", name=d.name, due=d.due, progress=_progress_words(d))
 
 
 def _progress_words(d: Deadline) -> str:

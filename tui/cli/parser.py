@@ -177,7 +177,7 @@ def commands() -> list[Command]:
             (
                 "deadlines",
                 _(
-                    "each finished event's scorecard return deadline (event date + 14 days, 必着) and whether its submission was written"
+                    "each finished sanctioned event's scorecard return deadline (event date + 14 days, to reach the publisher by then) and whether its submission was written"
                 ),
             ),
         ),

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 from core import labels
 from core.i18n import _
 from core.readings import available, suggest_reading
+from core.readmodel.players import added_said, drop_said
 from core.rules.players import kept_bye_text, rename_line
 
 from . import apart, reports
@@ -18,6 +19,7 @@ from .common import CliError, out_json, read_event, shown, with_desk
 
 if TYPE_CHECKING:
     from core.desk import Desk
+    from core.event.model import Event
 
 
 def _check_add(args) -> None:
@@ -57,13 +59,16 @@ def cmd_player_add(args) -> int:
     _check_add(args)
     readings, suggested = _readings(args)
 
-    def run(d: Desk) -> tuple[list[str], list[str]]:
+    def run(d: Desk) -> tuple[list[str], list[str], Event]:
         members = d.add_members(d.store.datadir.root, args.member) if args.member else []  # issue 47
         named = d.add_players(args.names, allow_same_name=args.allow_same_name, readings=readings) if args.names else []
-        return members, named
+        return members, named, d.event
 
-    members, named = with_desk(args, run)
+    members, named, ev = with_desk(args, run)
     print("\n".join(members + named))
+    if ev.rounds:  # a late entry: from which round on, if at all, on stderr (issue 48)
+        for pid in members + named:
+            print(added_said(ev, ev.player(pid).name, pid), file=sys.stderr)
     for i, reading in suggested.items():  # on stderr: stdout stays the ids, one a line
         print(
             _(
@@ -110,7 +115,7 @@ def cmd_player_drop(args) -> int:
 
     bye = kept_bye_text(ev, p.id)  # L-DROP-BYE: said, never silent
     print(
-        _("{name} dropped", name=p.name)
+        drop_said(ev, p.id)
         + (
             " · " + _("the match of this round waits for the result the organizer enters (G-DROP-2)")
             if args.no_forfeit and not bye

@@ -255,7 +255,7 @@ def export_submission(args) -> int:
     for f in manifest["files"]:
         print(_("written: {path}", path=out / f["name"]))
     print(_("signed: {m} ({s})", m=out / "manifest.json", s="manifest.sig"))
-    print(_("return by {due} (必着): event date + 14 days", due=manifest["due"]))
+    print(_("due at the publisher by {due}: event date + 14 days", due=manifest["due"]))
     if made:
         print(_("made the store's signing key (kept 0600 in the data folder); give the organizer its public half:"))
     print(_("store public key: {key}", key=pub))

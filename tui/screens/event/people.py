@@ -266,18 +266,7 @@ class PlayerActions(EventHost):
             return
         if self._name_batch is not None:
             self._name_batch[0].append(name)
-        ev = self.event
-        if ev.rounds:  # a late entry: say from which round the player is paired (issue 48)
-            self.say(
-                _(
-                    "added {name} ({id}): a late entry, paired from round {r} on",
-                    name=name,
-                    id=pid,
-                    r=len(ev.rounds) + 1,
-                )
-            )
-        else:
-            self.say(_("added {name} ({id})", name=name, id=pid))  # the box emptied itself on Enter
+        self.say(readmodel.added_said(self.event, name, pid))  # a late entry: paired from when, if at all (issue 48)
         self.post_message(EventChanged())
 
     def action_drop(self) -> None:
@@ -324,7 +313,7 @@ class PlayerActions(EventHost):
             self.say(str(err), error=True)
             return
         bye = readmodel.kept_bye_text(self.event, p.id)  # L-DROP-BYE: said, never silent
-        self.say(_("{name} dropped", name=p.name) + (" · " + bye if bye else ""))
+        self.say(readmodel.drop_said(self.event, p.id) + (" · " + bye if bye else ""))  # from which round (issue 48)
         self.post_message(EventChanged())
 
     def action_keep_apart(self) -> None:

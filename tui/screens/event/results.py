@@ -328,7 +328,7 @@ class RoundActions(EventHost):
                 if later.open_round is not None:
                     choices.append(("repair", _("Pair round {n} again with the correction", n=later.open_round)))
                 rounds = join_list([str(n) for n in later.rounds])
-                choices.append(("keep", _("Keep round(s) {n} as played (the head judge's ruling)", n=rounds)))
+                choices.append(("keep", _("Keep round(s) {n} as paired (the head judge's ruling)", n=rounds)))
                 choices.append(("undo", _("Neither: undo back to round {n} first (Ctrl+Z)", n=later.rounds[0])))
                 then = await self.app.push_screen_wait(Choose(later.question(), choices))
                 if then in (None, "undo"):
@@ -338,6 +338,7 @@ class RoundActions(EventHost):
                     by = await self._head_judge_named()
                     if not by:
                         return
+            before = self.event
             desk.store_result(data, then=then, by=by)
         except LyceeError as err:
             self.say(str(err), error=True)
@@ -349,7 +350,7 @@ class RoundActions(EventHost):
             if await self.app.push_screen_wait(Confirm(_("Print the new slips of round {n}?", n=n))):
                 self._export("slips", "html", round_number=n, open_after=True)
             return
-        self.say(_("round {r} table {t} corrected", r=number, t=table))
+        self.say(readmodel.correction_said(before, self.event, number, table))  # old → new (issue 48)
 
     async def _head_judge_named(self) -> str | None:
         hj = self.event.staff.head_judge or ""
@@ -378,7 +379,7 @@ class RoundActions(EventHost):
             return
 
         def said(act: dict) -> str:
-            return _("#{seq} {what}", seq=act["seq"], what=readmodel.action_said(self.event, act))
+            return readmodel.undo_said(self.event, act)  # the players by name, no journal number (issue 48)
 
         if redo is None:
             assert target is not None
@@ -400,13 +401,7 @@ class RoundActions(EventHost):
             self.say(str(err), error=True)
             return
         if choice == "undo":
-            self.say(
-                _(
-                    "undone: #{seq} {what} (Ctrl+Z offers to redo it)",
-                    seq=act["seq"],
-                    what=readmodel.action_said(self.event, act),
-                )
-            )
+            self.say(_("undone: {what} (Ctrl+Z offers to redo it)", what=readmodel.undo_said(self.event, act)))
         else:
             self.say(_("redone: {what}", what=said(act)))
         self.post_message(EventChanged())
