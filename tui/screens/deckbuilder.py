@@ -288,10 +288,10 @@ class DeckBuilderScreen(LibraryActions, Translated, Screen):
         else:
             spare_head = _("Spare cards {n}: none in best of one (G-SPARE-1)", n=s)
         self.query_one("#spare-head", Label).update(spare_head)
-        if touched is not None and touched in self._rows["pool"]:
+        if touched is not None and touched in self._rows["pool"] and self.left(touched) > 0:
             self._update_pool_row(touched)
-        elif touched is None:
-            self._draw_pool()
+        elif touched is None or touched in self._rows["pool"] or touched in self.state.pool_rows():
+            self._draw_pool()  # a card whose last copy moved leaves the list; one back in it returns
         self._draw_list("deck")
         self._draw_list("spare")
         deck_cards = {self.card(k): v for k, v in self.deck.items() if v > 0}
@@ -314,9 +314,8 @@ class DeckBuilderScreen(LibraryActions, Translated, Screen):
             table.move_cursor(row=min(row or 0, table.row_count - 1), animate=False, scroll=True)
 
     def _pool_cells(self, num: str) -> list[Text]:
-        k, c = self.left(num), self.card(num)
-        left = Text(str(k), style="bold" if k > 0 else "dim", justify="right")
-        return self._pool_pick([left, *card_cells(c, dim=k <= 0, with_type=False)], rating_text(c, dim=k <= 0))
+        left = Text(str(self.left(num)), style="bold", justify="right")  # a row has a copy left (_draw_pool)
+        return self._pool_pick([left, *card_cells(self.card(num), with_type=False)], rating_text(self.card(num)))
 
     def show_card(self) -> None:
         """The card under the cursor of the list in focus, with its text, under the lists."""
@@ -336,14 +335,16 @@ class DeckBuilderScreen(LibraryActions, Translated, Screen):
             t.update_cell(num, col, cell)
 
     def _draw_pool(self) -> None:
+        """The pool's cards with a copy left, the cursor on its card (or the next, its card gone)."""
         t = self.query_one("#pool", DataTable)
         row = t.cursor_row
+        was = dict(enumerate(self._rows["pool"])).get(row)
         t.clear()
-        nums = self.state.pool_rows()
+        nums = [n for n in self.state.pool_rows() if self.left(n) > 0]
         self._rows["pool"] = nums
         for num in nums:
             t.add_row(*self._pool_cells(num), key=num)
-        self._restore(t, row)
+        self._restore(t, nums.index(was) if was in nums else row)
 
     def _draw_list(self, tid: str) -> None:
         t = self.query_one(f"#{tid}", DataTable)
