@@ -8,9 +8,8 @@ spread, and the deck checks of core.cards.decks for the format, live.  The state
 library's storage is limited.library.Library; the screen shows them and calls
 them.
 
-Opened on an event player's pool (the event screen's build tab, Enter), the
-builder starts from the player's registered deck, if any, and Ctrl+R
-registers the deck to that player (a ``decklist`` action through the Desk).
+Opened on an event player's pool (the event screen's build tab, Enter), the builder starts
+from the player's registered deck, if any; Ctrl+R registers it (a ``decklist`` action, the Desk).
 """
 
 from __future__ import annotations
@@ -49,6 +48,7 @@ from ..widgets.cards import card_cells, card_columns, cost_curve, cost_glyphs
 from ..widgets.deck_panels import attribute_ex, card_detail, rating_text
 from ..widgets.footer import WholeKeysFooter
 from ..widgets.plain import PlainTable
+from ..widgets.wrapped import WrapLabel
 from .deck_library import LibraryActions, LibraryDialog
 from .deck_text import builder_hint, builder_title, checks_text, filter_line, search_question, search_said
 from .dialogs import Confirm, Prompt
@@ -215,7 +215,7 @@ class DeckBuilderScreen(LibraryActions, Translated, Screen):
             yield Static("", id="side", markup=False)  # narrow terminals: the curve and attributes beside the list
         yield Static("", id="card", markup=False)
         yield Static("", id="narrow-checks", markup=False)
-        yield Label("", id="message", classes="hint", markup=False)
+        yield WrapLabel("", id="message", classes="hint", keep=[self.player_name] if self.player_name else [])
         yield WholeKeysFooter(help_when_cut=True)  # at 80 columns the footer ends with F1 (more keys)
 
     def on_mount(self) -> None:
@@ -359,7 +359,7 @@ class DeckBuilderScreen(LibraryActions, Translated, Screen):
         self._restore(t, row)
 
     def say(self, text: str, error: bool = False) -> None:
-        lbl = self.query_one("#message", Label)
+        lbl = self.query_one("#message", WrapLabel)  # by Japanese rules, a player's name whole
         lbl.update(text)
         lbl.set_class(error, "error")
 
