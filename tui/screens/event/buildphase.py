@@ -59,11 +59,11 @@ class BuildActions(EventHost):
             ("timer", _("Start, pause or resume the building timer")),
             ("decklist", _("Register a decklist from a file")),
             ("botdecks", _("Build decks for players without a decklist (bot builder)")),
-            ("deck", _("Build the highlighted player's deck from their pool (Enter on the build tab)")),
+            ("deck", _("Build the highlighted player's deck from their pool (Enter)")),
             ("override", _("Head judge override: round 1 pairs without every legal deck")),
             ("close", _("Close the build phase")),
         ]
-        caller = ("caller", _("Draft caller for this event: pass direction, pick timer (Shift+F11)"))
+        caller = ("caller", _("Draft caller: pass direction, pick timer (Shift+F11)"))
         real = ev.build is not None and ev.build.real
         if ev.kind == "draft":
             # packs opened at the table are drafted at the table: no bots offered, the caller in their place
