@@ -11,6 +11,7 @@ import random
 from collections import Counter
 
 import pytest
+from textual.widgets import OptionList
 
 from core import i18n
 from core.store import DataDir
@@ -119,27 +120,34 @@ async def test_design7_saving_under_a_taken_name_asks_at_80x24(tmp_path, japanes
         app.push_screen(b)
         await pilot.pause()
 
-        async def save_as(name: str) -> None:
+        async def save_as(name: str, new_name: str) -> None:
             await pilot.press("ctrl+s")
             await until(pilot, lambda: app.screen is not b, "the name prompt")
             inp = app.screen.query_one("Input")
             inp.value = name
             await pilot.press("enter")
             await until(pilot, lambda: isinstance(app.screen, Choose), "the question")
-            assert on_screen(app, ja("The library has a deck named {name} already.", name=name))
+            said = ja(
+                "The library has a deck named {name} already. Keep both saves this one as {new_name}.",
+                name=name,
+                new_name=new_name,
+            )
+            assert on_screen(app, said), shown(app)
+            labels = [str(o.prompt) for o in app.screen.query_one(OptionList).options]
+            assert all(any(label in line for line in shown(app).splitlines()) for label in labels)  # one row each
 
         def saved() -> dict[str, int]:
             return {d["name"]: sum(d.get("deck", {}).values()) for d in lib.decks()}
 
-        await save_as("本番用")
+        await save_as("本番用", "本番用 (2)")
         await pilot.press("escape")  # cancel: nothing changes
         await until(pilot, lambda: app.screen is b, "the builder")
         assert saved() == {"本番用": 1}
-        await save_as("本番用")
+        await save_as("本番用", "本番用 (2)")
         await pilot.press("down", "enter")  # keep both
         await until(pilot, lambda: app.screen is b, "the builder")
         assert saved() == {"本番用": 1, "本番用 (2)": 0}
-        await save_as("本番用")
+        await save_as("本番用", "本番用 (3)")
         await pilot.press("enter")  # overwrite
         await until(pilot, lambda: app.screen is b, "the builder")
         assert saved() == {"本番用": 0, "本番用 (2)": 0}

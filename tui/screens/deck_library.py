@@ -191,12 +191,17 @@ class LibraryActions(Screen):
             else:
                 self.say(_("not saved: {name} is kept as it was", name=name))
 
-        choices = [
-            ("overwrite", _("Overwrite the saved deck {name}", name=name)),
-            ("both", _("Keep both: save this one as {new_name}", new_name=other)),
+        choices = [  # short, one row each: the names are in the question
+            ("overwrite", _("Overwrite the saved deck")),
+            ("both", _("Keep both (this one under the new name)")),
             ("cancel", _("Cancel: save nothing")),
         ]
-        self.app.push_screen(Choose(_("The library has a deck named {name} already.", name=name), choices), chosen)
+        question = _(
+            "The library has a deck named {name} already. Keep both saves this one as {new_name}.",
+            name=name,
+            new_name=other,
+        )
+        self.app.push_screen(Choose(question, choices), chosen)
 
     def export_text(self) -> str:
         return export_text(self.state)
