@@ -239,7 +239,7 @@ async def test_g_sealed_the_build_menu_and_the_builder_s_hint_keep_their_words_w
         text = shown(app)
         for words in (
             ja("Head judge override: round 1 pairs without every legal deck"),
-            ja("Build the highlighted player's deck from their pool (Enter on the build tab)"),
+            ja("Build the highlighted player's deck from their pool (Enter)"),
         ):
             assert any(words in line for line in text.splitlines()), (words, text)
         await pilot.press("escape")

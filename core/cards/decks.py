@@ -70,7 +70,7 @@ from core.cards.deckparse import decklist_to_csv, decklist_to_text, load_decklis
 from core.cards.legality import Catalog, as_date
 from core.cards.model import Card, name_key
 from core.cards.overture_decks import Legal, OvertureCards, check_overture, deck_class, deck_class_words, legal_on
-from core.i18n import _, join_list
+from core.i18n import _, join_list, ngettext
 
 # The deck rules by concern, each in its module: the decklist and its problems (deckmodel),
 # reading and writing lists (deckparse), Lycee Overture's rules (overture_decks), a presented
@@ -160,7 +160,14 @@ def _size(deck: Decklist, want: int, rule: str, what: str) -> list[DeckProblem]:
         DeckProblem(
             rule,
             "size",
-            _("{what} deck has {have} cards; it must be exactly {want}", what=what, have=have, want=want),
+            ngettext(
+                "{what} deck has {have} card; it must be exactly {want}",
+                "{what} deck has {have} cards; it must be exactly {want}",
+                have,
+                what=what,
+                have=have,
+                want=want,
+            ),
             None,
             "deck",
         )

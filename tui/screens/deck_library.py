@@ -20,7 +20,7 @@ from limited.view import Library, export_text
 
 from ..i18n import Translated
 from ..widgets.plain import PlainTable
-from .dialogs import Confirm, Prompt
+from .dialogs import Choose, Confirm, Prompt
 
 if TYPE_CHECKING:
     from textual import getters
@@ -113,6 +113,14 @@ class LibraryDialog(Translated, ModalScreen[dict | None]):
         self.dismiss(None)
 
 
+def free_name(name: str, taken: set[str]) -> str:
+    """``name`` with the first number (2, 3, ...) that no saved deck has: 「NAME (2)」."""
+    n = 2
+    while f"{name} ({n})" in taken:
+        n += 1
+    return f"{name} ({n})"
+
+
 # -- the builder --------------------------------------------------------------------------------------
 
 
@@ -130,7 +138,7 @@ class LibraryActions(Screen):
         def say(self, text: str, error: bool = False) -> None: ...
         def redraw(self, touched: str | None = None) -> None: ...
         @classmethod
-        def from_doc(cls, doc: dict) -> Screen: ...
+        def from_doc(cls, doc: dict) -> LibraryActions: ...
 
     @property
     def library(self) -> Library:
@@ -147,16 +155,53 @@ class LibraryActions(Screen):
             self.say(str(err), error=True)
             return False
         self.dirty = False
+        self.own_name = name
         self.redraw()
         self.say(_("saved {name} in the library {path}", name=name, path=self.library.path))
         return True
 
+    #: The library name this builder saved under or was loaded from: saving there again asks nothing.
+    own_name: str | None = None
+
     def action_save(self) -> None:
         def named(name: str | None) -> None:
             if name:
-                self.save_as(name)
+                self.save_checked(name.strip())
 
         self.app.push_screen(Prompt(_("Save the deck in the library as:"), self.deck_name), named)
+
+    def save_checked(self, name: str) -> None:
+        """Save as ``name``; another deck saved under it is overwritten only when the player
+        says so (or both are kept, this one under a free name like 「NAME (2)」)."""
+        try:
+            taken = {d.get("name", "") for d in self.library.decks()}
+        except LyceeError as err:
+            self.say(str(err), error=True)
+            return
+        if name not in taken or name == self.own_name:
+            self.save_as(name)
+            return
+        other = free_name(name, taken)
+
+        def chosen(choice: str | None) -> None:
+            if choice == "overwrite":
+                self.save_as(name)
+            elif choice == "both":
+                self.save_as(other)
+            else:
+                self.say(_("not saved: {name} is kept as it was", name=name))
+
+        choices = [  # short, one row each: the names are in the question
+            ("overwrite", _("Overwrite the saved deck")),
+            ("both", _("Keep both (this one under the new name)")),
+            ("cancel", _("Cancel: save nothing")),
+        ]
+        question = _(
+            "The library has a deck named {name} already. Keep both saves this one as {new_name}.",
+            name=name,
+            new_name=other,
+        )
+        self.app.push_screen(Choose(question, choices), chosen)
 
     def export_text(self) -> str:
         return export_text(self.state)
@@ -201,6 +246,7 @@ class LibraryActions(Screen):
             except LyceeError as err:
                 self.say(str(err), error=True)
                 return
+            screen.own_name = doc.get("name")  # saving it again under its own name overwrites no other deck
             self.app.switch_screen(screen)
 
         self.app.push_screen(LibraryDialog(lib), chosen)

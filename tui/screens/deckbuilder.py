@@ -8,9 +8,8 @@ spread, and the deck checks of core.cards.decks for the format, live.  The state
 library's storage is limited.library.Library; the screen shows them and calls
 them.
 
-Opened on an event player's pool (the event screen's build tab, Enter), the
-builder starts from the player's registered deck, if any, and Ctrl+R
-registers the deck to that player (a ``decklist`` action through the Desk).
+Opened on an event player's pool (the event screen's build tab, Enter), the builder starts
+from the player's registered deck, if any; Ctrl+R registers it (a ``decklist`` action, the Desk).
 """
 
 from __future__ import annotations
@@ -49,6 +48,7 @@ from ..widgets.cards import card_cells, card_columns, cost_curve, cost_glyphs
 from ..widgets.deck_panels import attribute_ex, card_detail, rating_text
 from ..widgets.footer import WholeKeysFooter
 from ..widgets.plain import PlainTable
+from ..widgets.wrapped import WrapLabel
 from .deck_library import LibraryActions, LibraryDialog
 from .deck_text import builder_hint, builder_title, checks_text, filter_line, search_question, search_said
 from .dialogs import Confirm, Prompt
@@ -215,7 +215,7 @@ class DeckBuilderScreen(LibraryActions, Translated, Screen):
             yield Static("", id="side", markup=False)  # narrow terminals: the curve and attributes beside the list
         yield Static("", id="card", markup=False)
         yield Static("", id="narrow-checks", markup=False)
-        yield Label("", id="message", classes="hint", markup=False)
+        yield WrapLabel("", id="message", classes="hint", keep=[self.player_name] if self.player_name else [])
         yield WholeKeysFooter(help_when_cut=True)  # at 80 columns the footer ends with F1 (more keys)
 
     def on_mount(self) -> None:
@@ -288,10 +288,10 @@ class DeckBuilderScreen(LibraryActions, Translated, Screen):
         else:
             spare_head = _("Spare cards {n}: none in best of one (G-SPARE-1)", n=s)
         self.query_one("#spare-head", Label).update(spare_head)
-        if touched is not None and touched in self._rows["pool"]:
+        if touched is not None and touched in self._rows["pool"] and self.left(touched) > 0:
             self._update_pool_row(touched)
-        elif touched is None:
-            self._draw_pool()
+        elif touched is None or touched in self._rows["pool"] or touched in self.state.pool_rows():
+            self._draw_pool()  # a card whose last copy moved leaves the list; one back in it returns
         self._draw_list("deck")
         self._draw_list("spare")
         deck_cards = {self.card(k): v for k, v in self.deck.items() if v > 0}
@@ -314,9 +314,8 @@ class DeckBuilderScreen(LibraryActions, Translated, Screen):
             table.move_cursor(row=min(row or 0, table.row_count - 1), animate=False, scroll=True)
 
     def _pool_cells(self, num: str) -> list[Text]:
-        k, c = self.left(num), self.card(num)
-        left = Text(str(k), style="bold" if k > 0 else "dim", justify="right")
-        return self._pool_pick([left, *card_cells(c, dim=k <= 0, with_type=False)], rating_text(c, dim=k <= 0))
+        left = Text(str(self.left(num)), style="bold", justify="right")  # a row has a copy left (_draw_pool)
+        return self._pool_pick([left, *card_cells(self.card(num), with_type=False)], rating_text(self.card(num)))
 
     def show_card(self) -> None:
         """The card under the cursor of the list in focus, with its text, under the lists."""
@@ -336,14 +335,16 @@ class DeckBuilderScreen(LibraryActions, Translated, Screen):
             t.update_cell(num, col, cell)
 
     def _draw_pool(self) -> None:
+        """The pool's cards with a copy left, the cursor on its card (or the next, its card gone)."""
         t = self.query_one("#pool", DataTable)
         row = t.cursor_row
+        was = dict(enumerate(self._rows["pool"])).get(row)
         t.clear()
-        nums = self.state.pool_rows()
+        nums = [n for n in self.state.pool_rows() if self.left(n) > 0]
         self._rows["pool"] = nums
         for num in nums:
             t.add_row(*self._pool_cells(num), key=num)
-        self._restore(t, row)
+        self._restore(t, nums.index(was) if was in nums else row)
 
     def _draw_list(self, tid: str) -> None:
         t = self.query_one(f"#{tid}", DataTable)
@@ -358,7 +359,7 @@ class DeckBuilderScreen(LibraryActions, Translated, Screen):
         self._restore(t, row)
 
     def say(self, text: str, error: bool = False) -> None:
-        lbl = self.query_one("#message", Label)
+        lbl = self.query_one("#message", WrapLabel)  # by Japanese rules, a player's name whole
         lbl.update(text)
         lbl.set_class(error, "error")
 

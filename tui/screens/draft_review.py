@@ -92,7 +92,7 @@ class PackReview(Translated, ModalScreen[None]):
         t = self.query_one(DataTable)
         # the card first (at 80 columns the last columns go past the edge): pick, card, what it needs;
         # narrow, a long name is cut (…) so that its cost still shows
-        t.add_columns(_("Pick"), _("No."), _("Name"), _("Attr."), _("Cost"), _("of"), _("Rar."))
+        t.add_columns(_("Pick"), _("No."), _("Name"), _("Attr."), _("Cost"), _("Left"), _("Rar."))
         name_w = 12 if self.app.size.width < 100 else 40
         for p in self.picks:
             mark = Text(f"{p.pick}" + (" " + _("(time)") if p.timeout else ""), style="yellow" if p.timeout else "")
@@ -103,7 +103,7 @@ class PackReview(Translated, ModalScreen[None]):
                 Text(fit_cell(c.name, name_w).rstrip()),
                 attr_glyphs(c),
                 cost_glyphs(c),
-                str(len(p.offered)),
+                str(len(p.offered)),  # the cards left in the pack at this pick (the one taken too)
                 c.rarity,
             )
         t.focus()

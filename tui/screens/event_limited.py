@@ -29,7 +29,7 @@ from limited import view as limited_view  # the limited engine's names load when
 from .dialogs import Choose
 from .event.messages import EventChanged
 
-__all__ = ["open_hint", "open_build", "choose_pool_player", "enter_pool", "open_caller"]
+__all__ = ["open_hint", "open_first_hint", "open_build", "choose_pool_player", "enter_pool", "open_caller"]
 
 
 def open_hint(kind: str) -> str:
@@ -47,14 +47,20 @@ def open_hint(kind: str) -> str:
     codes = join_list(f"{s.code} ({s.booster.size})" for s in cat.sets if s.booster is not None)
     return (
         _(
-            "Open the build phase: SET PACKS [SEED] [real]. Sets (cards a booster): {codes}. PACKS: 4 to 6 a "
+            "Open the build phase: SET PACKS [SEED] [real]. Sets (cards per booster): {codes}. PACKS: 4 to 6 per "
             "player. Add real when the draft is called at the table (the pools are entered afterwards), "
-            "e.g. alpha 4 real",
+            "e.g. alpha 4 real.",
             codes=codes,
         )
-        + " "
+        + "\n"
         + _("Add pod=4 for pods of at most 4 players (8 players: 2 pods of 4).")
     )
+
+
+def open_first_hint(kind: str) -> str:
+    """F11 → the bots draft before the draft is seated: the open prompt, saying the bots draft once it is open."""
+    first = _("The draft is not seated yet: open the build phase here, and the bots draft right after.")
+    return first + "\n" + open_hint(kind)
 
 
 def pod_size_of(text: str) -> tuple[str, int | None]:

@@ -183,7 +183,7 @@ class DraftSetup(SetupForm):
         sets = card_sets("booster")
         yield Label(_("Set"))
         yield Select(set_options(sets), value=sets[0].code, allow_blank=False, id="set")
-        yield Label(_("Packs a player (G-DRAFT-2)"))
+        yield Label(_("Packs per player (G-DRAFT-2)"))
         yield Select([(str(n), n) for n in DRAFT_PACKS], value=DRAFT_PACKS.start, allow_blank=False, id="packs")
         yield Label(_("Seats at the table"))
         yield Select([(str(n), n) for n in range(POD_MIN, POD_MAX + 1)], value=POD_MAX, allow_blank=False, id="seats")

@@ -9,7 +9,7 @@ from textual.widgets import Label
 
 from core import labels, readmodel
 from core.event.model import Event
-from core.i18n import _
+from core.i18n import _, ngettext
 
 from ...widgets.plain import PlainTable
 from .messages import EventRead
@@ -55,11 +55,14 @@ class BuildPane(EventPane):
         what = (
             _("{set}, product {p}", set=st.set_code, p=labels.product_label(st.product))
             if ev.kind == "sealed"
-            else _(
-                "{set}, {n} packs a player, pods {pods}",
+            else ngettext(
+                "{set}, {n} packs per player, {k} pod: {sizes}",
+                "{set}, {n} packs per player, {k} pods: {sizes}",
+                len(st.pods),
                 set=st.set_code,
                 n=st.packs,
-                pods="+".join(map(str, st.pods)) or "-",
+                k=len(st.pods),
+                sizes=" + ".join(ngettext("{n} player", "{n} players", x, n=x) for x in st.pods) or "-",
             )
         )
         timer = readmodel.build_time_left(st)

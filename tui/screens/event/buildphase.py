@@ -59,11 +59,11 @@ class BuildActions(EventHost):
             ("timer", _("Start, pause or resume the building timer")),
             ("decklist", _("Register a decklist from a file")),
             ("botdecks", _("Build decks for players without a decklist (bot builder)")),
-            ("deck", _("Build the highlighted player's deck from their pool (Enter on the build tab)")),
+            ("deck", _("Build the highlighted player's deck from their pool (Enter)")),
             ("override", _("Head judge override: round 1 pairs without every legal deck")),
             ("close", _("Close the build phase")),
         ]
-        caller = ("caller", _("Draft caller on this event's pods: direction, pick timer (Shift+F11)"))
+        caller = ("caller", _("Draft caller: pass direction, pick timer (Shift+F11)"))
         real = ev.build is not None and ev.build.real
         if ev.kind == "draft":
             # packs opened at the table are drafted at the table: no bots offered, the caller in their place
@@ -302,7 +302,9 @@ class BuildActions(EventHost):
 
     def _build_op(self, op: str) -> None:
 
-        if op == "simulate":
+        if op == "simulate" and not self.event.pods:  # not seated yet: open it here first, then the bots draft
+            self.app.push_screen(Prompt(event_limited.open_first_hint(self.event.kind)), self._open_then_simulate)
+        elif op == "simulate":
             self._guard(lambda: limited_view.simulate_draft(self.open_desk), _("draft simulated: pools recorded"))
         elif op == "botdecks":
             self._guard(lambda: limited_view.build_bot_decks(self.open_desk), _("decks built and registered"))
@@ -316,6 +318,11 @@ class BuildActions(EventHost):
                 return
             self.post_message(EventChanged())
             self.say(_("building timer: {state}", state=labels.build_state_label(self.open_desk.build_status().state)))
+
+    def _open_then_simulate(self, text: str | None) -> None:
+        self._open_build(text)
+        if self.event.pods:
+            self._build_op("simulate")
 
     @work(group="confirm")
     async def _close_build_asked(self) -> None:
