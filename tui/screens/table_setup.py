@@ -58,7 +58,7 @@ class TableSetup(SetupForm):
         yield Select(events, prompt=_("(none: type the names below)"), id="event")
         yield Label(_("Set"))
         yield Select(set_options(sets), value=sets[0].code, allow_blank=False, id="set")
-        yield Label(_("Packs a player (G-DRAFT-2)"))
+        yield Label(_("Packs per player (G-DRAFT-2)"))
         yield Select([(str(n), n) for n in DRAFT_PACKS], value=DRAFT_PACKS.start, allow_blank=False, id="packs")
         yield Label(_("Cards a pack"))
         yield Input(str(booster_size(sets[0])), id="cards", type="integer")
