@@ -1,0 +1,60 @@
+"""The leaders beside the pairings follow every result, typed one by one or
+ahead in one burst (issue 48: a tester typed a round's results ahead, as the
+README suggests, and the box kept the standings of the round before until a
+dialog redrew the screen; not seen again on this tree, kept as the check)."""
+
+import pytest
+
+from core.desk import Desk
+from core.store import DataDir
+from tests.app_helpers import shown, squash, until
+from tests.test_app_burst import burst
+from tui.app import LyceeApp
+
+
+def _four_paired(tmp_path):
+    dd = DataDir(tmp_path)
+    store = dd.create(
+        {
+            "name": "土曜リセ杯",
+            "kind": "constructed",
+            "match": "bo3",
+            "rounds": 2,
+            "staff": {"organizer": "店長", "judges": ["佐藤"], "head_judge": "佐藤"},
+        }
+    )
+    desk = Desk(store)
+    desk.add_players(["伊藤翔", "山田太郎", "小林優", "渡辺さくら", "田中美咲", "高橋健太", "加藤陸", "佐藤花子"])
+    desk.pair_next()
+    for table in (1, 2, 3, 4):
+        desk.record(table, "2-1")
+    desk.pair_next()
+    store.close()
+    return dd, store.id
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+async def test_g_swiss_standings_leaders_follow_a_round_of_results_typed_ahead_in_one_burst(tmp_path, size):
+    """G-SWISS-STANDINGS: a whole round's results typed ahead in one burst;
+    once the last is stored, the leaders beside the pairings are the
+    standings after that round (the box said 「第1回戦が進行中」 still)."""
+    dd, eid = _four_paired(tmp_path)
+    app = LyceeApp(dd, open_event=eid, lang="ja")
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        await pilot.press("f6")
+        await pilot.pause()
+        screen.query_one("#result-entry").focus()
+        await pilot.pause()
+        await burst(pilot, *"1 2-1", "enter", *"2 1-2", "enter", *"3 2-0", "enter", *"4 0-2", "enter")
+        await until(pilot, lambda: screen.event.rounds[-1].complete, "round 2's results stored")
+        rows = screen.view.standings(screen.event)[0]
+        await until(
+            pilot,
+            lambda: squash(rows[0].name) in squash(shown(app, screen.query_one("#leaders")).splitlines()[1]),
+            "the leaders box shows the standings after round 1",
+        )
+        text = shown(app, screen.query_one("#leaders"))
+        assert "進行中" not in text and "第1回戦終了時点" not in text, text
