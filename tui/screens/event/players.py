@@ -110,6 +110,8 @@ class PlayersPane(EventPane):
     """The registered players; posts :class:`NameEntered` for the
     screen (which holds the desk) when a name is typed."""
 
+    TYPES_INTO = "#add-player"
+
     def __init__(self) -> None:
         super().__init__(_("Players"), id="players")
         #: the store's members, indexed in a worker when the pane is shown (None until then)
@@ -121,7 +123,7 @@ class PlayersPane(EventPane):
     def compose(self) -> ComposeResult:
         yield PlainTable(cursor_type="row", zebra_stripes=True, id="player-table")
         with Horizontal(id="add-row"):
-            yield NameBox(placeholder=_("name, Enter: add a player"), id="add-player")
+            yield NameBox(placeholder=_("name, Enter: add a player"), id="add-player", select_on_focus=False)
             yield Input(placeholder=_("reading (よみ), optional"), id="add-reading")
         hints = Static("", id="member-hints")
         hints.display = False

@@ -12,7 +12,7 @@ from __future__ import annotations
 from core import labels, readmodel
 from core.errors import LyceeError
 from core.event.model import Event
-from core.i18n import _
+from core.i18n import _, ngettext
 from tui.web.locks import ask_unlock, read_locks
 
 from .exports import Exports
@@ -37,6 +37,15 @@ class PhoneReports(Concern):
         if action == "report_codes" and self.event.decklists_required:
             return True  # the decklist page takes the player's code too (G-DECKLIST, issue 43)
         return not (action in self.REPORT_ACTIONS and not self.event.phone_reports)
+
+    @staticmethod
+    def status_text(ev: Event) -> str:
+        """The event bar's status, with the disputed tables counted (Shift+F6 decides them)."""
+        disputed = readmodel.disputed_count(ev)
+        if not disputed:
+            return readmodel.round_status(ev)
+        tables = ngettext("{n} table disputed (Shift+F6)", "{n} tables disputed (Shift+F6)", disputed, n=disputed)
+        return readmodel.round_status(ev) + " · " + tables
 
     def reports_by_table(self, ev: Event) -> dict:
         """Each table's phone reports (core.rules.reports.TableReport), for the round tab."""

@@ -40,6 +40,7 @@ class Rounds(Concern):
         self._batch: dict | None = None  # several lines at once: what was stored, what refused
         self._refused_recent: list[tuple[float, str]] = []  # (when, why): refusals of the last seconds
         self._rang = False  # the bell at time has rung for this round
+        self._finished_shown = False  # the footer was drawn for a finished event (no F5)
 
     def action_clock(self) -> None:
         ev = self.event
@@ -434,10 +435,23 @@ class Rounds(Concern):
             Info(_("Round {r}, table {t}", r=rnd.number, t=match.table), readmodel.why_paired(self.event, match))
         )
 
+    def allows(self, action: str) -> bool | None:
+        """F5 is not offered once the bracket has its winner (G-SE: nothing is left to pair)."""
+        if action == "pair" and self.host.desk is not None:
+            return not self.host.finished(self.event)
+        return True
+
     def draw_clock(self) -> None:
         lbl = self.host.query_one("#clock", Line)
-        line = readmodel.clock_line(self.event, self.open_desk.now(), self.host.finished(self.event))
-        text = line.text
+        ev = self.event
+        finished = self.host.finished(ev)
+        if finished != self._finished_shown:  # the footer offers F5 again, or no more (allows)
+            self._finished_shown = finished
+            self.host.refresh_bindings()
+        line = readmodel.clock_line(ev, self.open_desk.now(), finished)
+        text, cur = line.text, ev.current_round
+        if not text and not finished and cur is not None and cur.complete:
+            text = _("R{r} complete", r=cur.number)  # every result in: said, the clock not gone from the bar
         if not text:
             self.host.show("#clock", "")
             return

@@ -24,8 +24,7 @@ from textual.widgets import DataTable, Input, Label, TabbedContent
 
 from core import readmodel
 from core.desk import Desk
-from core.event.model import Event
-from core.i18n import _, ngettext
+from core.i18n import _
 
 from ...i18n import Translated
 from ...widgets.footer import WholeKeysFooter
@@ -67,6 +66,7 @@ class EventScreen(Translated, EventHost):
         self.event_id = event_id
         self.desk: Desk | None = None
         self.view = readmodel.EventView()  # standings and "finished", once per event version
+        self._esc_said: list[str] = []  # what the boxes held when Esc last warned (the next Esc leaves)
         self.link = EventLink(self)
         self.penalties = Penalties(self)
         self.elimination = Elimination(self)
@@ -155,7 +155,7 @@ class EventScreen(Translated, EventHost):
         ev = self.event
         self.show("#event-title", ev.name)
         self.query_one("#round-status", SpillLine).set(
-            self.exports.finish_text(ev) + self._status_text(ev)
+            self.exports.finish_text(ev) + self.reports.status_text(ev)
         )  # narrow: below
         self.rounds.draw_clock()
         read = EventRead(ev, self.view, self.reports.reports_by_table, self.open_desk.build_status)
@@ -165,14 +165,6 @@ class EventScreen(Translated, EventHost):
                 self.call_after_refresh(self._freeze_loaded)  # its rows, built now, kept out of the collector's walks
         self.reports.reload_queue()
         self.updates_now()
-
-    @staticmethod
-    def _status_text(ev: Event) -> str:
-        disputed = readmodel.disputed_count(ev)
-        if not disputed:
-            return readmodel.round_status(ev)
-        tables = ngettext("{n} table disputed (Shift+F6)", "{n} tables disputed (Shift+F6)", disputed, n=disputed)
-        return readmodel.round_status(ev) + " · " + tables
 
     def updates_now(self) -> None:
         """Hand the screen now what this step redrew.  Each widget tells the
@@ -231,13 +223,17 @@ class EventScreen(Translated, EventHost):
     # -- actions ----------------------------------------------------------------
     def action_close(self) -> None:
         """Esc: back to the event list; from a text box, first out of the box
-        (to the tab's table), so nothing typed is lost and a clerk who pressed
-        Esc to leave the results box does not leave the event."""
-        if isinstance(self.focused, Input):
+        (to the tab's table), so a clerk who pressed Esc to leave the results
+        box does not leave the event; and while a box holds a line not stored
+        yet, first a warning that names it: the next Esc leaves."""
+        typed = [box.value.strip() for box in self.query(Input) if box.value.strip()]
+        if isinstance(self.focused, Input) or typed != self._esc_said:
+            self._esc_said = typed
             self.action_tab(self.query_one(TabbedContent).active)
             if isinstance(self.focused, Input):  # a tab without a table
                 self.focused.blur()
-            self.say(_("Esc again: back to the event list"))
+            lost = _("not stored: {typed}", typed=" · ".join(typed)) if typed else ""
+            self.say(" · ".join([_("Esc again: back to the event list"), *([lost] if lost else [])]), error=bool(typed))
             return
         self.app.pop_screen()
 
