@@ -45,12 +45,12 @@ class EventPane(TabPane):
     async def on_key(self, event: events.Key) -> None:
         """A character typed while the tab's table has the focus (no key of
         the table's or the screen's) goes into the tab's box, which takes the
-        focus: the line typed right after F3 or F2 is stored or refused aloud,
+        focus: the line typed right after F3 is stored or refused aloud,
         never dropped."""
         if not (self.TYPES_INTO and event.is_printable and event.character):
             return
-        if event.key in self.screen.active_bindings:  # ? is F1's: the keys
-            return
+        if event.key in self.screen.active_bindings or self.app.screen is not self.screen:
+            return  # ? is F1's; a dialog opened meanwhile: the app hands it the key (tui.app)
         box = self.query_one(self.TYPES_INTO, Input)
         if self.screen.focused is box or box.disabled:
             return

@@ -69,10 +69,11 @@ def result_cell(m, rep=None) -> Text:
 
 
 def match_names(ev: Event) -> dict[int, str]:
-    """What each table of an elimination round plays for (G-SE): the final,
-    the third-place match, a semi-final ... by table; {} in a Swiss round."""
+    """Which table of the round is the final and which the third-place match
+    (G-SE), by table; {} in any other round (the event bar names the round)."""
     rnd = ev.current_round
-    bracket = readmodel.bracket(ev) if rnd is not None and rnd.stage == "top" else None
+    third_place = rnd is not None and any(m.note.startswith("third_place") for m in rnd.matches)
+    bracket = readmodel.bracket(ev) if third_place else None
     if rnd is None or bracket is None:
         return {}
     name = next((br.label for br in bracket.rounds if br.number == rnd.number), "")
@@ -141,17 +142,20 @@ class ResultsPasted(Message):
 
 
 def placings_text(title: str, final: list, width: int) -> Text:
-    """The final placings (G-SE) in a box ``width`` cells wide: place, name,
-    and how far the player went (優勝, 準優勝, 3位 ...; nothing for a player
-    outside the cut), a name cut only when it does not fit (…)."""
+    """The final placings (G-SE) in a box ``width`` cells wide: place and
+    name, with how far the player went (優勝, 準優勝, 3位 ...) where every
+    name stays whole beside it (the standings tab, F4, has it always); a name
+    is cut (…) only when it alone does not fit."""
     shown = [(f, "" if f.reached == "swiss" else labels.placing_label(f.reached, f.place)) for f in final]
+    names_w = max((cell_len(f.name) for f in final), default=0)
     label_w = max((cell_len(label) for _f, label in shown), default=0)
-    name_w = max(6, width - 4 - (label_w + 1 if label_w else 0))
+    with_labels = 4 + names_w + 1 + label_w <= width
+    name_w = names_w if with_labels else max(6, width - 4)
     text = Text(title + "\n", style="bold")
     for f, label in shown:
         text.append(f"{f.place:>3} ")
         text.append(fit_cell(f.name, name_w))
-        text.append((" " + label if label else "") + "\n")
+        text.append((" " + label if label and with_labels else "") + "\n")
     return text
 
 
