@@ -305,7 +305,7 @@ async def result_to_screen(data: Path, eid: str, entries: int = 30) -> dict[str,
             await pilot.pause()
             out["idle"].append((time.perf_counter() - t0) * 1000)
             t0, c0 = time.perf_counter(), time.process_time()
-            screen._enter_result(f"{t} 2-1")
+            screen.rounds._enter_result(f"{t} 2-1")
             out["handler"].append((time.perf_counter() - t0) * 1000)
             await pilot.pause()
             out["to_screen"].append((time.perf_counter() - t0) * 1000)

@@ -296,13 +296,13 @@ async def app_figures(data: Path, eid: str, live: int = 200) -> None:
             for t in tables:
                 await pilot.pause()
                 t0 = time.perf_counter()
-                screen._enter_result(f"{t} 2-1", box)
+                screen.rounds._enter_result(f"{t} 2-1", box)
                 on["handler"].append((time.perf_counter() - t0) * 1000)
                 await pilot.pause()
                 on["to_screen"].append((time.perf_counter() - t0) * 1000)
                 await asyncio.sleep(0.5)  # the phones get their pages meanwhile
         finally:
-            screen.stop_serving()
+            screen.exports.stop_serving()
             kids.terminate()
             kids.wait(10)
     a, b = statistics.median(off["to_screen"]), statistics.median(on["to_screen"])

@@ -10,6 +10,13 @@ from collections import Counter
 from tui.actions import ACTIONS, bindings, in_palette
 from tui.app import LyceeApp
 from tui.screens.event import EventScreen
+from tui.screens.event.buildphase import BuildPhase
+from tui.screens.event.elimination import Elimination
+from tui.screens.event.exports import Exports
+from tui.screens.event.penalties import Penalties
+from tui.screens.event.people import People
+from tui.screens.event.reports import PhoneReports
+from tui.screens.event.results import Rounds
 
 NODES = {"app": LyceeApp, "event": EventScreen}
 
@@ -38,3 +45,25 @@ def test_the_palette_offers_every_event_action_and_leaves_textuals_own_to_textua
     assert all(in_palette(a.id) for a in ACTIONS if a.where == "event")
     assert not in_palette("app.keys") and not in_palette("app.quit")
     assert in_palette("builder.save")  # another screen's binding (not in the table): offered as before
+
+
+def test_each_event_key_is_run_by_the_concern_its_row_names():
+    """The event screen is composed of its concerns (issue 45): a row of the
+    table that names a concern (``on``) is run by that concern's own
+    ``action_*`` method, and the screen's action for it hands the key over."""
+    concerns = {
+        "rounds": Rounds,
+        "people": People,
+        "penalties": Penalties,
+        "elimination": Elimination,
+        "builds": BuildPhase,
+        "exports": Exports,
+        "reports": PhoneReports,
+    }
+    rows = [a for a in ACTIONS if a.where == "event" and a.on != "screen"]
+    assert len(rows) > 25 and {a.on for a in rows} == set(concerns)
+    missing = [a.id for a in rows if not callable(getattr(concerns[a.on], "action_" + a.name, None))]
+    assert not missing, f"rows whose concern has no action_* method: {missing}"
+    own = [a.name for a in ACTIONS if a.where == "event" and a.on == "screen"]
+    assert sorted(own) == ["close", "tab", "tab", "tab", "tab"]  # the screen itself: Esc and the tabs
+    assert all(EventScreen.__dict__[f"action_{a.name}"].__name__ == f"action_{a.name}" for a in rows)

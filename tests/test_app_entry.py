@@ -392,7 +392,7 @@ async def test_g_bo3_time_a_burst_past_a_question_keeps_every_line(tmp_path):
             lambda: (
                 isinstance(app.screen, Confirm)
                 and screen.query_one("#result-entry").value == ""
-                and len(screen._result_queue) == 3
+                and len(screen.rounds.result_queue) == 3
             ),
             "the burst typed ahead, three lines waiting",
             tries=600,

@@ -109,9 +109,9 @@ async def test_g_se_whole_constructed_event_by_keys_in_japanese_at_80x24(tmp_pat
         await pilot.pause()
         msg = screen.query_one("#message").plain
         assert screen.event.current_round.stage == "top", msg
-        while screen.event.current_round.stage == "top" and not screen._finished(screen.event):
+        while screen.event.current_round.stage == "top" and not screen.finished(screen.event):
             await enter_results(pilot, screen)
-            if screen._finished(screen.event):
+            if screen.finished(screen.event):
                 break
             await pair(app, pilot)
         status = screen.query_one("#round-status").plain

@@ -164,7 +164,7 @@ async def test_a_whole_overture_event_by_keys_at_80x24_in_japanese(store, tmp_pa
         await pilot.press("escape")
         await pilot.pause()
         answer = await asyncio.to_thread(
-            screen.writer.call,
+            screen.link.writer.call,
             "phone_decklist",
             codes["p2"],
             " ".join(n for n, k in MRS.items() for _i in range(k)),  # a deck code, as community tools share it

@@ -2,7 +2,7 @@
 each table's report state, the disputed and held tables are a queue the
 clerk works with keys (Shift+F6), phone reports are switched on in the
 settings (F12) and the codes are shown and renewed (Shift+F12).  Reports
-come as the door brings them: ``screen.writer.call`` from another thread."""
+come as the door brings them: ``screen.link.writer.call`` from another thread."""
 
 from __future__ import annotations
 
@@ -44,12 +44,12 @@ def event(tmp_path, names=NAMES, phone=True):
 async def report(screen, codes, pid, said):
     """A player's report as the door brings it: from another thread, onto the app's."""
     return await asyncio.to_thread(
-        screen.writer.call, "phone_report", codes[pid], said, actor=f"player {pid} (phone)", device="192.0.2.1"
+        screen.link.writer.call, "phone_report", codes[pid], said, actor=f"player {pid} (phone)", device="192.0.2.1"
     )
 
 
 async def opened(app, pilot):
-    await until(pilot, lambda: isinstance(app.screen, EventScreen) and app.screen.writer is not None, "the event")
+    await until(pilot, lambda: isinstance(app.screen, EventScreen) and app.screen.link.writer is not None, "the event")
     screen = app.screen
     await pilot.press("f3")
     await pilot.pause()

@@ -42,7 +42,7 @@ def event(tmp_path, phone=True, results=()):
 
 
 async def opened(app, pilot):
-    await until(pilot, lambda: isinstance(app.screen, EventScreen) and app.screen.writer is not None, "the event")
+    await until(pilot, lambda: isinstance(app.screen, EventScreen) and app.screen.link.writer is not None, "the event")
     screen = app.screen
     await pilot.press("f3")
     await pilot.pause()
@@ -65,20 +65,20 @@ async def test_a_dispute_through_the_door_is_said_with_both_claims_and_counted(t
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await opened(app, pilot)
         name = {p.id: p.name for p in screen.event.players}
-        await asyncio.to_thread(screen.writer.call, "phone_report", codes[p1], "2-0", actor=f"player {p1} (phone)")
+        await asyncio.to_thread(screen.link.writer.call, "phone_report", codes[p1], "2-0", actor=f"player {p1} (phone)")
         await pilot.pause()
         assert on_screen(app, _l("{name} (phone)", name=name[p1])), shown(app)
-        await asyncio.to_thread(screen.writer.call, "phone_report", codes[p2], "2-1", actor=f"player {p2} (phone)")
+        await asyncio.to_thread(screen.link.writer.call, "phone_report", codes[p2], "2-1", actor=f"player {p2} (phone)")
         await until(pilot, lambda: on_screen(app, "Shift+F6"), "the dispute on the message line")
         text = shown(app)
         assert on_screen(app, f"{name[p1]}: 2-0で勝ち"), text
         assert on_screen(app, f"{name[p2]}: 2-1で勝ち"), text
         assert on_screen(app, i18n.ngettext("{n} table disputed (Shift+F6)", "{n} tables disputed (Shift+F6)", 1)), text
         # a judge decides at the table (the judge page's actor), then another shell corrects table 2
-        await asyncio.to_thread(screen.writer.call, "record", 1, "2-0", actor="judge 加藤陽子 (phone)")
+        await asyncio.to_thread(screen.link.writer.call, "record", 1, "2-0", actor="judge 加藤陽子 (phone)")
         await until(pilot, lambda: on_screen(app, "加藤陽子"), "the judge's result on the message line")
         assert not on_screen(app, i18n.ngettext("{n} table disputed (Shift+F6)", "{n} tables disputed (Shift+F6)", 1))
-        await asyncio.to_thread(screen.writer.call, "record", 2, "0-2", actor="cli")
+        await asyncio.to_thread(screen.link.writer.call, "record", 2, "0-2", actor="cli")
         await until(pilot, lambda: on_screen(app, _l("command line")), "the command line's result")
         assert on_screen(app, "2卓"), shown(app)
 

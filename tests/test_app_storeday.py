@@ -175,7 +175,7 @@ async def test_design7_every_dialog_of_the_event_day_wraps_inside_the_terminal(t
                 [
                     (
                         "a",
-                        screen._late_text(
+                        screen.people.late_text(
                             type(
                                 "P", (), {"players": (screen.event.players[0].id,), "kind": "match_loss", "table": 3}
                             )()
@@ -371,9 +371,9 @@ async def test_g_time_round_control_extension_shown_lateness_needs_checkin_id_de
                 break
             await pilot.pause(0.05)
         assert "+5 min" in shown(app, screen.query_one("#pairing-table"))
-        screen.draw_clock()
+        screen.rounds.draw_clock()
         assert "T1 +5" in screen.query_one("#clock").plain
-        screen.check_late()  # nobody checked in: no prompt, even long after 5 minutes
+        screen.people.check_late()  # nobody checked in: no prompt, even long after 5 minutes
         from tui.screens.dialogs import Choose
 
         assert not isinstance(app.screen, Choose)

@@ -297,7 +297,7 @@ async def test_g_bo3_the_command_line_goes_through_the_running_app(tmp_path):
     st.close()
     app = LyceeApp(dd, open_event=eid, lang="en")
     async with app.run_test(size=(120, 40)) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, EventScreen) and app.screen.door is not None, "the door")
+        await until(pilot, lambda: isinstance(app.screen, EventScreen) and app.screen.link.door is not None, "the door")
         screen = app.screen
         r = await asyncio.to_thread(lycee, tmp_path, "player", "add", eid, "Zelda")
         assert r.returncode == 0, r.stderr
@@ -445,7 +445,7 @@ async def test_g_bo3_phone_reports_through_the_apps_own_page_server_reach_its_de
     app = LyceeApp(dd, open_event=eid, lang="en")
     app.serve_at = ("127.0.0.1", 0)
     async with app.run_test(size=(120, 40)) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, EventScreen) and app.screen.door is not None, "the door")
+        await until(pilot, lambda: isinstance(app.screen, EventScreen) and app.screen.link.door is not None, "the door")
         screen = app.screen
         await pilot.press("ctrl+w")
         await app.workers.wait_for_complete()  # the page server starts in a worker

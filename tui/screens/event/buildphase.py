@@ -1,13 +1,13 @@
 """The event screen's the build phase of a limited event: decklists, the build timer, the head judge's override.
 
-A part of EventScreen (tui/screens/event/screen.py), which inherits it:
-the methods use the screen's desk, event and say(), and post EventChanged after a write."""
+An object the event screen (tui/screens/event/screen.py) holds as ``builds``
+(host.py's Concern): it uses the screen's desk, event and say(), and tells
+the screen after a write."""
 
 from __future__ import annotations
 
 import math
 
-from textual import work
 from textual.widgets import DataTable, TabbedContent
 
 from core import labels, readmodel
@@ -20,15 +20,16 @@ from .. import event_limited
 from ..dialogs import Choose, Confirm, Prompt
 from ..penalty_forms import DecklistChangeForm
 from .build import BuildPane
-from .host import EventHost
-from .messages import EventChanged
+from .host import Concern, EventHost
 from .penalties import Penalties
 
 
-class BuildActions(EventHost):
-    """The build phase of a limited event: decklists, the build timer, the head judge's override (mixed into EventScreen)."""
+class BuildPhase(Concern):
+    """The build phase of a limited event: decklists, the build timer, the head judge's override."""
 
-    penalties: Penalties  # the screen's (screen.py): the desk offers a penalty when a decklist changes
+    def __init__(self, host: EventHost, penalties: Penalties) -> None:
+        super().__init__(host)
+        self.penalties = penalties  # the desk offers a penalty when a decklist changes
 
     def action_build_menu(self) -> None:
         ev = self.event
@@ -37,7 +38,7 @@ class BuildActions(EventHost):
             # checked) and registers a player's decklist (G-DECKLIST); while round 1 waits for
             # legal decks it also offers the head judge's ruling that they play as registered
             # (L-DECK-WAIT)
-            self.action_tab("build")
+            self.host.action_tab("build")
             if not ev.rounds and self.open_desk.deck_gaps():
                 self.app.push_screen(
                     Choose(
@@ -52,7 +53,7 @@ class BuildActions(EventHost):
                 return
             self._ask_decklist()
             return
-        self.action_tab("build")
+        self.host.action_tab("build")
 
         choices = [
             ("open", _("Open the build phase (pools / pods)")),
@@ -89,23 +90,23 @@ class BuildActions(EventHost):
         elif choice == "override":
             self._ask_override()
         elif choice == "pool":
-            event_limited.choose_pool_player(self, self._build_row())
+            event_limited.choose_pool_player(self.host, self._build_row())
         elif choice == "caller":
-            event_limited.open_caller(self)
+            event_limited.open_caller(self.host)
         else:
             self._build_op(choice)
 
     def action_draft_caller(self) -> None:
-        event_limited.open_caller(self)
+        event_limited.open_caller(self.host)
 
     def _build_row(self) -> str | None:
         """The player highlighted on the build tab (their id), if any."""
-        t = self.query_one("#build-table", DataTable)
+        t = self.host.query_one("#build-table", DataTable)
         if not t.row_count or t.cursor_row is None:
             return None
         return str(t.coordinate_to_cell_key(t.cursor_coordinate).row_key.value)
 
-    def on_data_table_row_selected(self, message: DataTable.RowSelected) -> None:
+    def row_selected(self, message: DataTable.RowSelected) -> None:
         """Enter on the build tab: the player's pool in the deck builder."""
         if self.event.kind == "constructed":  # no pool: F11 registers the list
             return
@@ -130,7 +131,7 @@ class BuildActions(EventHost):
 
         def register(deck) -> str:
             limited_view.register_built_deck(self.open_desk, pid, deck)
-            self.post_message(EventChanged())
+            self.changed()
             probs = self.open_desk.deck_problems(pid)
             if probs:
                 return _(
@@ -197,7 +198,7 @@ class BuildActions(EventHost):
         except (LyceeError, ValueError) as err:
             self.say(str(err), error=True)
             return
-        self.post_message(EventChanged())
+        self.changed()
         self.say(done)
 
     def _open_build(self, text: str | None) -> None:
@@ -205,7 +206,7 @@ class BuildActions(EventHost):
             return
 
         text, pod_size = event_limited.pod_size_of(text)
-        if event_limited.open_build(self, text, pod_size):
+        if event_limited.open_build(self.host, text, pod_size):
             return
         parts = text.split()
         if len(parts) not in (2, 3) or (len(parts) == 3 and whole(parts[2], 18) is None):
@@ -260,7 +261,7 @@ class BuildActions(EventHost):
             except (LyceeError, ValueError) as err:
                 self.say(str(err), error=True)
                 return
-            self.post_message(EventChanged())
+            self.changed()
             self.say(self._registered_words(p.id))
             return
 
@@ -274,7 +275,7 @@ class BuildActions(EventHost):
             except LyceeError as err:
                 self.say(str(err), error=True)
                 return
-            self.post_message(EventChanged())
+            self.changed()
             self.say(_("decklist of {who} changed by judge {by}", who=p.name, by=by))
             offer = readmodel.decklist_penalty_offer(self.event, p.id, by)
             self.penalties.penalty_form(p.id, reason=offer["reason"], by=offer["by"])
@@ -301,7 +302,6 @@ class BuildActions(EventHost):
         return _("decklist registered for {who}", who=st.name)
 
     def _build_op(self, op: str) -> None:
-
         if op == "simulate" and not self.event.pods:  # not seated yet: open it here first, then the bots draft
             self.app.push_screen(Prompt(event_limited.open_first_hint(self.event.kind)), self._open_then_simulate)
         elif op == "simulate":
@@ -309,14 +309,14 @@ class BuildActions(EventHost):
         elif op == "botdecks":
             self._guard(lambda: limited_view.build_bot_decks(self.open_desk), _("decks built and registered"))
         elif op == "close":
-            self._close_build_asked()
+            self.ask(self._close_build_asked())
         elif op == "timer":
             try:
                 self.open_desk.toggle_build()
             except LyceeError as err:
                 self.say(str(err), error=True)
                 return
-            self.post_message(EventChanged())
+            self.changed()
             self.say(_("building timer: {state}", state=labels.build_state_label(self.open_desk.build_status().state)))
 
     def _open_then_simulate(self, text: str | None) -> None:
@@ -324,7 +324,6 @@ class BuildActions(EventHost):
         if self.event.pods:
             self._build_op("simulate")
 
-    @work(group="confirm")
     async def _close_build_asked(self) -> None:
         """Close the build phase once confirmed (the F11 menu's last item sits
         where a Down too many lands): the question says the minutes the
@@ -344,16 +343,16 @@ class BuildActions(EventHost):
             return
         self._guard(self.open_desk.close_build, _("build phase closed"))
 
-    def _tick_build(self) -> None:
+    def tick(self) -> None:
         """The build timer ticks while it runs (the build tab redrawn each second)."""
-        if self.event.kind == "constructed" or self.query_one(TabbedContent).active != "build":
+        if self.event.kind == "constructed" or self.host.query_one(TabbedContent).active != "build":
             return
         st = self.open_desk.build_status()
         if st.state != "building":
             return
-        self.query_one(BuildPane).tick(self.event, st)
+        self.host.query_one(BuildPane).tick(self.event, st)
 
-    def _warn_deck_problems(self) -> None:
+    def warn_deck_problems(self) -> None:
         """Round 1 of a limited event paired with decks that have problems
         (39 cards, a card not in the pool...): say so, never silently."""
         ev = self.event

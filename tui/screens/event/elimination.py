@@ -3,7 +3,7 @@ with its preview), a playoff (決定戦, F10), the organizer's decision on an
 intentional draw in the final (G-ID-3) and on a time-out with equal game
 wins in an elimination match (G-SE).  The rules are core's (core.desk:
 top_cut, playoff, id_decision, time_decision); this asks and says.  An
-object the event screen (screen.py) holds as ``elimination``."""
+object the event screen (screen.py) holds as ``elimination`` (host.py's Concern)."""
 
 from __future__ import annotations
 
@@ -13,30 +13,19 @@ from core.i18n import _
 from core.names import whole
 
 from ..dialogs import Choose, Confirm, Prompt
-from .host import EventHost
-from .messages import EventChanged
+from .host import Asks, Concern
 
 
-class Elimination:
+class Elimination(Concern):
     """The elimination stage's questions on the event screen ``host``."""
 
-    def __init__(self, host: EventHost) -> None:
-        self.host = host
-
-    @property
-    def event(self):
-        return self.host.event
-
-    def say(self, text: str, error: bool = False) -> None:
-        self.host.say(text, error=error)
-
-    def top_cut(self) -> None:
+    def action_top_cut(self) -> None:
         """F7: the top cut, asked in a worker of the screen's."""
-        self.host.run_worker(self._top_cut_asked(), group="confirm")
+        self.ask(self._top_cut_asked())
 
-    def playoff(self) -> None:
+    def action_playoff(self) -> None:
         """F10: a playoff (決定戦), asked in a worker of the screen's."""
-        self.host.run_worker(self._playoff_asked(), group="confirm")
+        self.ask(self._playoff_asked())
 
     async def _top_cut_asked(self) -> None:
         """Before the planned Swiss rounds are played, first whether to cut
@@ -46,12 +35,12 @@ class Elimination:
         alone = ev.rounds_planned == 0 and not ev.rounds  # G-SE as a format: the bracket with every player
         want = 0 if alone else readmodel.swiss_rounds_planned(ev)
         early = played < want  # the organizer confirms cutting before the planned Swiss rounds
-        if early and not await self.host.app.push_screen_wait(
+        if early and not await self.app.push_screen_wait(
             Confirm(_("Only {n} of {k} Swiss rounds are played. Cut to single elimination now?", n=played, k=want))
         ):
             return
         field = len(ev.eligible(1))
-        text = await self.host.app.push_screen_wait(
+        text = await self.app.push_screen_wait(
             Prompt(
                 _(
                     "Single elimination with every player ({n}), seeded in registration order "
@@ -76,24 +65,24 @@ class Elimination:
         else:
             preview, can = readmodel.cut_preview(self.event, players, third)
         if not can:  # who is in, who is just out, and the shared place at the line (G-TIE-PLAYOFF)
-            if await self.host.app.push_screen_wait(Confirm(preview + "\n\n" + _("Hold the playoff (決定戦) now?"))):
-                self.playoff()
+            if await self.app.push_screen_wait(Confirm(preview + "\n\n" + _("Hold the playoff (決定戦) now?"))):
+                self.action_playoff()
             return
-        if preview and not await self.host.app.push_screen_wait(Confirm(preview + "\n\n" + _("Pair this top cut?"))):
+        if preview and not await self.app.push_screen_wait(Confirm(preview + "\n\n" + _("Pair this top cut?"))):
             return
         try:
-            self.host.open_desk.top_cut(players, third_place=third, end_swiss=early)
+            self.open_desk.top_cut(players, third_place=third, end_swiss=early)
         except LyceeError as err:
             self.say(str(err), error=True)
             return
-        self.host.post_message(EventChanged())
+        self.changed()
         self.host.action_tab("bracket")
-        self.say(_("top {n} cut: round {r} paired", n=size, r=self.host.paired_round().number))
+        self.say(_("top {n} cut: round {r} paired", n=size, r=self.paired_round().number))
 
     async def _playoff_asked(self) -> None:
         groups = readmodel.tied_for_playoff(self.event)
         default = " ".join(groups[0]) if groups else ""
-        text = await self.host.app.push_screen_wait(
+        text = await self.app.push_screen_wait(
             Prompt(
                 _(
                     "Playoff (決定戦) among players on equal points, next to each other in the standings "
@@ -105,15 +94,15 @@ class Elimination:
         if not text:
             return
         try:
-            self.host.open_desk.playoff(text.split())
+            self.open_desk.playoff(text.split())
         except LyceeError as err:
             self.say(str(err), error=True)
             return
-        self.host.post_message(EventChanged())
+        self.changed()
         self.host.action_tab("round")
         self.say(_("playoff (決定戦) paired"))
 
-    async def id_decision(self, table: int) -> None:
+    async def id_decision(self, table: int, ask: Asks) -> None:
         """G-ID-3: an intentional draw where a ranking is needed: the organizer
         orders a replay or, in the final only, declares no winner (elsewhere
         the choice is not offered and the question says why).  Asked in the
@@ -131,12 +120,12 @@ class Elimination:
             question += "\n" + why
         else:
             choices.append(("no_winner", _("No winner (both are out)")))
-        decision = await self.host._ask_about_result(Choose(question, choices))
+        decision = await ask(Choose(question, choices))
         if not decision:
             self.say(_("no decision: table {t} still needs a result", t=table))
             return
         try:
-            self.host.open_desk.id_decision(table, decision, by=org)
+            self.open_desk.id_decision(table, decision, by=org)
         except LyceeError as err:
             self.say(str(err), error=True)
             return
@@ -145,9 +134,9 @@ class Elimination:
             if decision == "replay"
             else _("table {t}: no winner, decided by {org} (G-ID-3)", t=table, org=org)
         )
-        self.host.post_message(EventChanged())
+        self.changed()
 
-    async def time_decision(self, check: readmodel.ResultCheck) -> None:
+    async def time_decision(self, check: readmodel.ResultCheck, ask: Asks) -> None:
         """G-SE: equal game wins at time in an elimination or playoff match:
         the organizer orders an extra game or names the winner, with a
         reason (one logged action).  Asked in the worker of
@@ -169,18 +158,18 @@ class Elimination:
             (m.p1, _("{name} wins (the organizer names the winner)", name=p1)),
             (m.p2, _("{name} wins (the organizer names the winner)", name=p2)),
         ]
-        decision = await self.host._ask_about_result(Choose(question, choices))
+        decision = await ask(Choose(question, choices))
         if not decision:
             self.say(_("no decision: table {t} still needs a result", t=check.table))
             return
         reason = ""
         if decision != "extra_game":
-            reason = await self.host._ask_about_result(Prompt(_("The organizer's reason for naming the winner"), ""))
+            reason = await ask(Prompt(_("The organizer's reason for naming the winner"), ""))
             if not reason or not reason.strip():
                 self.say(_("no reason given: table {t} still needs a result", t=check.table))
                 return
         try:
-            self.host.open_desk.time_decision(
+            self.open_desk.time_decision(
                 check.table,
                 check.text,
                 "extra_game" if decision == "extra_game" else "winner",
@@ -198,4 +187,4 @@ class Elimination:
             if decision == "extra_game"
             else _("table {t}: {name} wins, named by {org}", t=check.table, name=ev.player(decision).name, org=org)
         )
-        self.host.post_message(EventChanged())
+        self.changed()

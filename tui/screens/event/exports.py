@@ -1,13 +1,15 @@
 """The event screen's the event as a whole: exports and printing, the public pages, the independent check, the plan of the day, the settings.
 
-A part of EventScreen (tui/screens/event/screen.py), which inherits it:
-the methods use the screen's desk, event and say(), and post EventChanged after a write."""
+An object the event screen (tui/screens/event/screen.py) holds as ``exports``
+(host.py's Concern): it owns the page server while the event is served and
+the plan's past events, uses the screen's desk, event and say(), and tells
+the screen after a write."""
 
 from __future__ import annotations
 
 import webbrowser
-
-from textual import work
+from functools import partial
+from typing import TYPE_CHECKING
 
 from core import labels, readmodel
 from core.errors import LyceeError
@@ -17,29 +19,41 @@ from core.i18n import _
 from ..dialogs import ExportChoice, Prompt
 from ..forms import EventSettings
 from ..info import Info
-from .host import EventHost
-from .messages import EventChanged
+from .host import Concern, EventHost
+
+if TYPE_CHECKING:
+    from tui.web.child import ChildServer
 
 
-class ExportActions(EventHost):
-    """The event as a whole: exports and printing, the public pages, the independent check, the plan of the day, the settings (mixed into EventScreen)."""
+class Exports(Concern):
+    """The event as a whole: exports and printing, the public pages, the independent check, the plan of the day, the settings."""
+
+    STAFF_RULES = (
+        "G-ORGANIZER",
+        "G-JUDGE",
+        "G-HEAD-JUDGE",
+    )  # the settings' staff checks (the command line in README.md)
+
+    def __init__(self, host: EventHost) -> None:
+        super().__init__(host)
+        self.web: ChildServer | None = None  # the page server while the event is served (Ctrl+W)
+        self._history: list | None = None  # the plan's past events, read once when first needed
 
     def action_export(self, open_after: bool = False) -> None:
         def chosen(choice) -> None:
             if choice:
-                self._export_asked(choice, open_after)
+                self.ask(self._export_asked(choice, open_after))
 
         self.app.push_screen(ExportChoice(), chosen)  # at once: keys typed after F9 choose in it
 
     def action_print(self) -> None:
         self.action_export(open_after=True)
 
-    @work(group="confirm")
     async def _export_asked(self, choice: tuple[str, str], open_after: bool) -> None:
         """A kind by round asks which round (any earlier one too), then exports."""
         n = len(self.event.rounds)
         if not (readmodel.export_by_round(choice[0]) and n > 1):
-            self._export(*choice, open_after=open_after)
+            self.export(*choice, open_after=open_after)
             return
         text = await self.app.push_screen_wait(Prompt(_("Which round? 1 to {n}", n=n), str(n)))
         if not text:
@@ -47,10 +61,13 @@ class ExportActions(EventHost):
         if not text.isdigit():
             self.say(_("write the round number, e.g. 2"), error=True)
             return
-        self._export(*choice, round_number=int(text), open_after=open_after)
+        self.export(*choice, round_number=int(text), open_after=open_after)
 
-    @work(thread=True, exclusive=True, group="export")
-    def _export(self, what: str, fmt: str, round_number: int | None = None, open_after: bool = False) -> None:
+    def export(self, what: str, fmt: str, round_number: int | None = None, open_after: bool = False) -> None:
+        """Write the export ``what`` as ``fmt`` (on a thread), opened in the browser when ``open_after``."""
+        self.in_thread(partial(self._write_export, what, fmt, round_number, open_after), "export")
+
+    def _write_export(self, what: str, fmt: str, round_number: int | None, open_after: bool) -> None:
         try:
             name, text = readmodel.export_text(self.event, what, fmt, round_number, self.open_desk.store.actions)
         except LyceeError as err:
@@ -91,11 +108,10 @@ class ExportActions(EventHost):
         the address and QR code; Ctrl+W in that dialog stops serving."""
         if self.web is None:
             self.say(_("starting the page server..."))
-            self._start_serving()
+            self.in_thread(self._start_serving, "serve")
         else:
             self._show_serving()
 
-    @work(thread=True, exclusive=True, group="serve")
     def _start_serving(self) -> None:
         from tui.web import DEFAULT_PORT  # lazy: the web face loads on Ctrl+W only
         from tui.web.child import ChildServer  # lazy: as DEFAULT_PORT
@@ -105,14 +121,14 @@ class ExportActions(EventHost):
         host, wanted = getattr(self.app, "serve_at", ("0.0.0.0", DEFAULT_PORT))
         try:  # a child process: serving never slows the desk down
             port = free_port(host, wanted)  # a second event served: the next free port
-            web = ChildServer(self.app.datadir, self.event_id, host=host, port=port)
+            web = ChildServer(self.app.datadir, self.host.event_id, host=host, port=port)
         except LyceeError as err:
             self.app.call_from_thread(self.say, str(err), True)
             return
         self.app.call_from_thread(self._serving_started, web, wanted if port != wanted else None)
 
     def _serving_started(self, web, busy: int | None = None) -> None:
-        if not self.is_attached:  # the event was closed meanwhile
+        if not self.host.is_attached:  # the event was closed meanwhile
             web.stop()
             return
         self.web = web
@@ -136,7 +152,7 @@ class ExportActions(EventHost):
             elif self.web is not None:
                 self.say(_("serving the event pages: {url}", url=self.web.urls[0]))
 
-        self.app.push_screen(ServingDialog(self, web.urls, note), done)
+        self.app.push_screen(ServingDialog(self.host, web.urls, note), done)
 
     def stop_serving(self) -> None:
         if self.web is not None:
@@ -145,9 +161,8 @@ class ExportActions(EventHost):
 
     def action_verify(self) -> None:
         self.say(_("checking the event..."))
-        self._verify_worker()
+        self.in_thread(self._verify_worker, "verify")
 
-    @work(thread=True, exclusive=True, group="verify")
     def _verify_worker(self) -> None:
         rep = readmodel.verify(self.event)
         self.app.call_from_thread(self._verified, rep)
@@ -180,7 +195,7 @@ class ExportActions(EventHost):
                         continue
         return readmodel.day_plan(ev, self.open_desk.store.actions, self.open_desk.now(), self._history)
 
-    def _finish_text(self, ev: Event) -> str:
+    def finish_text(self, ev: Event) -> str:
         """The projected finish, first in the event bar, once this desk has
         timed something of the event (an event imported without times shows none)."""
         if not any(a["type"] in ("create", "pair") for a in self.open_desk.store.actions):
@@ -207,13 +222,13 @@ class ExportActions(EventHost):
                 self.say(_("nothing changed"))
                 return
             self.say(readmodel.settings_changed(self.event, changes))
-            self.post_message(EventChanged())
+            self.changed()
 
         self.app.push_screen(
             EventSettings(self.event, readmodel.settings_locks(self.event), issue_pin=self.open_desk.staff_pin), chosen
         )
 
-    def _app_refusal(self, err: LyceeError) -> str:
+    def refusal(self, err: LyceeError) -> str:
         """A refusal in the app names the app's key that fixes it: an incomplete
         staff (G-ORGANIZER, G-JUDGE, G-HEAD-JUDGE) is set in the settings (F12)."""
         if getattr(err, "rule", None) in self.STAFF_RULES:

@@ -1,75 +1,66 @@
-"""What the event screen's controllers share: the one declaration of EventScreen's
-state and of the methods one controller calls on another.
+"""What the event screen's concerns share: the screen as they see it
+(:class:`EventHost`) and the base of each concern (:class:`Concern`).
 
-EventScreen (screen.py) inherits the controllers RoundActions (results.py),
-PlayerActions (people.py), BuildActions (buildphase.py) and ExportActions
-(exports.py), and holds Penalties (penalties.py) and Elimination
-(elimination.py), which own their state; each controller inherits
-EventHost, so the type checker sees ``self.desk``, ``self.say()`` ... in every
-one of them as EventScreen has them.  The declarations exist for the type checker
-only (nothing here runs): the screen sets the state in its ``__init__`` and the
-methods are the screen's or another controller's."""
+EventScreen (screen.py) is an EventHost and holds one object per concern:
+``rounds`` (results.py: the round, results, the clock), ``people``
+(people.py), ``builds`` (buildphase.py), ``exports`` (exports.py),
+``reports`` (reports.py: phone reports), ``penalties`` (penalties.py),
+``elimination`` (elimination.py) and ``link`` (opening.py: the store and
+the door).  Each keeps its own state; the keys of tui/actions.py name the
+concern that runs them (keys.py), and a concern that needs another is
+handed it when made (no concern imports the screen)."""
 
 from __future__ import annotations
 
-from collections import deque
+from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
 from textual.screen import Screen
 
+from .messages import EventChanged
+
 if TYPE_CHECKING:
     from textual import getters
-    from textual.widgets import Input
+    from textual.widget import Widget
 
     from core import readmodel
     from core.desk import Desk
-    from core.door import DoorServer, LocalWriter
-    from core.errors import LyceeError
     from core.event.model import Event, Round
 
     from ...apphost import DeskApp
-    from ...web.child import ChildServer
+
+
+#: How a question about a typed result is asked and its answer awaited (Rounds.ask_about_result).
+Asks = Callable[[Any], Awaitable[Any]]
 
 
 class EventHost(Screen):
-    if TYPE_CHECKING:
-        # -- state, set in EventScreen.__init__ -------------------------------------------
-        event_id: str
-        desk: Desk | None  # None until the store is open, and after the screen is gone
-        writer: LocalWriter | None  # how every writer but the screen reaches the desk
-        _told_seq: int  # the newest action the message line has accounted for
-        door: DoorServer | None  # the door they come by (core.door)
-        web: ChildServer | None  # tui.web.child.ChildServer while the event is served (Ctrl+W)
-        view: readmodel.EventView
-        _result_queue: deque[str]
-        _result_asking: bool
-        _name_queue: deque[tuple[str, Input, str]]
-        _name_asking: bool
-        _batch: dict | None
-        _refused_recent: list[tuple[float, str]]
-        _history: list | None
-        _rang: bool
-        _seen_prompts: set[str]
-        STAFF_RULES: tuple[str, ...]
+    """The event screen as its concerns see it: the desk, the event, the
+    message line and the tabs (the screen, screen.py, draws them)."""
 
+    desk: Desk | None  # None until the store is open, and after the screen is gone
+    event_id: str
+    view: readmodel.EventView  # standings and "finished", once per event version
+
+    if TYPE_CHECKING:
         app = getters.app(DeskApp)  # Textual's typed self.app
 
-        # -- the screen's (screen.py) ------------------------------------------------------
-        @property
-        def event(self) -> Event: ...
         def say(self, text: str, error: bool = False) -> None: ...
         def updates_now(self) -> None: ...
         def action_tab(self, tab: str) -> None: ...
-        def _show(self, selector: str, text: str): ...
-        def _finished(self, ev: Event) -> bool: ...
+        def show(self, selector: str, text: str) -> Widget: ...
 
-        # -- one controller's, called by another -------------------------------------------
-        def _app_refusal(self, err: LyceeError) -> str: ...  # exports.py
-        def _warn_deck_problems(self) -> None: ...  # buildphase.py
-        async def _ask_about_result(self, dialog) -> Any: ...  # results.py
-        def _export(
-            self, *args: Any, **kwargs: Any
-        ) -> Any: ...  # exports.py (a worker: what, fmt, round_number, open_after)
+    @property
+    def event(self) -> Event:
+        return self.open_desk.event
+
+    @property
+    def open_desk(self) -> Desk:
+        """The desk of the event shown: a concern's action runs only while the
+        screen holds the store open."""
+        if self.desk is None:
+            raise RuntimeError("the event screen has no open store")
+        return self.desk
 
     def paired_round(self) -> Round:
         """The round the event is at, once a round is paired (what a result,
@@ -79,10 +70,53 @@ class EventHost(Screen):
             raise RuntimeError("no round is paired")
         return rnd
 
+    def finished(self, ev: Event) -> bool:
+        """Whether the elimination stage has its winner (computed once per change)."""
+        return self.view.finished(ev)
+
+
+class Concern:
+    """One concern of the event screen ``host``: its keys' actions
+    (``action_<name>``, as the table tui/actions.py names them) and its own
+    state; it writes through the host's desk, speaks on the host's message
+    line and tells the host when the event changed."""
+
+    def __init__(self, host: EventHost) -> None:
+        self.host = host
+
+    # -- the host's, as every concern uses them ------------------------------------------
+    @property
+    def app(self) -> DeskApp:
+        return self.host.app
+
+    @property
+    def event(self) -> Event:
+        return self.host.event
+
     @property
     def open_desk(self) -> Desk:
-        """The desk of the event shown: a controller's action runs only while the
-        screen holds the store open."""
-        if self.desk is None:
-            raise RuntimeError("the event screen has no open store")
-        return self.desk
+        return self.host.open_desk
+
+    def say(self, text: str, error: bool = False) -> None:
+        self.host.say(text, error=error)
+
+    def changed(self) -> None:
+        """The event was written: the screen and its tabs draw it again (messages.EventChanged)."""
+        self.host.post_message(EventChanged())
+
+    def paired_round(self) -> Round:
+        return self.host.paired_round()
+
+    def allows(self, action: str) -> bool | None:
+        """Whether the key of ``action`` is offered now (Textual's check_action:
+        False hides it from the footer, None shows it dimmed)."""
+        return True
+
+    def ask(self, work: Any, group: str = "confirm") -> None:
+        """Run ``work`` (a question's coroutine) in a worker of the screen's:
+        a dialog waited for (push_screen_wait) needs one."""
+        self.host.run_worker(work, group=group)
+
+    def in_thread(self, work: Any, group: str) -> None:
+        """Run ``work`` (a callable) on a thread of the screen's, one of ``group`` at a time."""
+        self.host.run_worker(work, thread=True, exclusive=True, group=group)

@@ -1,6 +1,7 @@
 """Opening the event for the screen: the store (a damaged journal asks for
 the repair, a held event is refused naming its holder) and the door the
-other writers come by.  A part of EventScreen (screen.py), which inherits it."""
+other writers come by.  An object the event screen (screen.py) holds as
+``link`` (host.py's Concern), owning the door and its writer."""
 
 from __future__ import annotations
 
@@ -13,24 +14,31 @@ from core.i18n import _
 from core.store import JournalDamaged
 
 from ..dialogs import Confirm
-from .host import EventHost
-from .messages import EventChanged
+from .host import Concern, EventHost
 
 if TYPE_CHECKING:
     from core.store import EventStore
 
 
-class EventOpening(EventHost):
-    """The store and the door of the event screen (mixed into EventScreen)."""
+class EventLink(Concern):
+    """The store and the door of the event screen."""
+
+    def __init__(self, host: EventHost) -> None:
+        super().__init__(host)
+        #: How every writer but this screen reaches the desk, and the door they come by while the event is open here.
+        self.writer: LocalWriter | None = None
+        self.door: DoorServer | None = None
+        #: The newest action the message line has accounted for (what comes through the door after it is said).
+        self._told_seq = 0
 
     def open_store(self) -> EventStore | None:
         """The event's store, held by this screen; None when it cannot open
         here (the screen is closed and the reason notified)."""
 
         try:
-            store = self.app.datadir.open(self.event_id, role="app")
+            store = self.app.datadir.open(self.host.event_id, role="app")
         except JournalDamaged as err:  # damage in the middle: the repair is asked for, never done by itself
-            app, eid = self.app, self.event_id
+            app, eid = self.app, self.host.event_id
 
             def answered(yes: bool | None) -> None:
                 if yes:
@@ -50,7 +58,7 @@ class EventOpening(EventHost):
                     "{held}\n\nThis window does not open it. Meanwhile the `lycee` commands change it "
                     "through that desk (e.g. `lycee result {id} TABLE RESULT`).",
                     held=err,
-                    id=self.event_id,
+                    id=self.host.event_id,
                 ),
                 severity="error",
                 timeout=15,
@@ -70,8 +78,8 @@ class EventOpening(EventHost):
         writers of this user send their changes here, one at a time, each
         run on the app's thread; the screen redraws after each."""
 
-        assert self.desk is not None  # opened just before
-        self.writer = LocalWriter(self.desk, run=self.app.call_from_thread, after=self._door_changed)
+        assert self.host.desk is not None  # opened just before
+        self.writer = LocalWriter(self.host.desk, run=self.app.call_from_thread, after=self._door_changed)
         self._told_seq = store.last_seq  # what came through the door after this is said on the message line
         try:
             self.door = DoorServer(self.writer, door_path(store.datadir, store.id)).start()
@@ -92,14 +100,14 @@ class EventOpening(EventHost):
         """After a call through the door (on the app's thread): redraw, and
         say on the message line what changed and who did it (a judge's page,
         `lycee result` from another shell, a phone): a new dispute first."""
-        if self.desk is not None and self.is_mounted:
-            self.post_message(EventChanged())
+        if self.host.desk is not None and self.host.is_mounted:
+            self.changed()
             self._say_door_changes()
 
     def _say_door_changes(self) -> None:
-        assert self.desk is not None
-        store = self.desk.store
-        new = [a for a in store.since(self._told_seq) if a.get("actor") != self.desk.actor]
+        assert self.host.desk is not None
+        store = self.host.desk.store
+        new = [a for a in store.since(self._told_seq) if a.get("actor") != self.host.desk.actor]
         self._told_seq = store.last_seq
         if not new:
             return
@@ -111,6 +119,12 @@ class EventOpening(EventHost):
             self.say(f"{disputes} {line}", error=True)
         else:
             self.say(line)
+
+    def close(self) -> None:
+        """The screen is gone: the door closes (the commands are refused again)."""
+        if self.door is not None:
+            self.door.stop()
+            self.door = None
 
 
 def repair_and_open(app, event_id: str) -> None:

@@ -4,13 +4,18 @@ next shown, so a 512-player table is not rebuilt for a tab nobody is looking at.
 
 from __future__ import annotations
 
-from textual.widgets import TabPane
+from textual import events
+from textual.widgets import Input, TabPane
 
+from ...widgets.linebox import type_into
 from .messages import EventRead
 
 
 class EventPane(TabPane):
     """A tab of the event screen: ``draw_read`` draws one change."""
+
+    #: The box a key typed on this tab's table goes into (F3 then ``12 2-1`` at once: the results box).
+    TYPES_INTO = ""
 
     def __init__(self, title: str, id: str) -> None:
         super().__init__(title, id=id)
@@ -36,3 +41,19 @@ class EventPane(TabPane):
 
     def draw_read(self, read: EventRead) -> None:
         raise NotImplementedError
+
+    async def on_key(self, event: events.Key) -> None:
+        """A character typed while the tab's table has the focus (no key of
+        the table's or the screen's) goes into the tab's box, which takes the
+        focus: the line typed right after F3 is stored or refused aloud,
+        never dropped."""
+        if not (self.TYPES_INTO and event.is_printable and event.character):
+            return
+        if event.key in self.screen.active_bindings or self.app.screen is not self.screen:
+            return  # ? is F1's; a dialog opened meanwhile: the app hands it the key (tui.app)
+        box = self.query_one(self.TYPES_INTO, Input)
+        if self.screen.focused is box or box.disabled:
+            return
+        event.stop()
+        box.focus()
+        await type_into(box, event)

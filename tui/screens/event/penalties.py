@@ -15,34 +15,26 @@ from core.i18n import _
 
 from ..dialogs import Confirm
 from ..penalty_forms import AppealForm, PenaltyForm
-from .host import EventHost
-from .messages import EventChanged
+from .host import Concern, EventHost
 from .players import PlayersPane
 
 
-class Penalties:
+class Penalties(Concern):
     """Penalties and appeals (G-PEN-*) on the event screen ``host``."""
 
     def __init__(self, host: EventHost) -> None:
-        self.host = host
+        super().__init__(host)
         self._elsewhere: dict[str, list[str]] = {}  # a member's penalties in other events, by player
-
-    @property
-    def event(self):
-        return self.host.event
-
-    def say(self, text: str, error: bool = False) -> None:
-        self.host.say(text, error=error)
 
     def _penalty_history(self, ref: str) -> list[str]:
         lines = readmodel.penalty_history(self.event, ref)
         if lines:  # a member's penalties in other events, read once a player (issue 47)
             if ref not in self._elsewhere:
-                self._elsewhere[ref] = readmodel.penalties_elsewhere(self.host.app.datadir, self.event, ref)
+                self._elsewhere[ref] = readmodel.penalties_elsewhere(self.app.datadir, self.event, ref)
             lines = lines + self._elsewhere[ref]
         return lines
 
-    def penalty(self) -> None:
+    def action_penalty(self) -> None:
         """Ctrl+B: the penalty form, for the player highlighted on the players tab."""
         pid = None
         if self.host.query_one(TabbedContent).active == "players":
@@ -58,7 +50,7 @@ class Penalties:
             if not d:
                 return
             try:
-                p = self.host.open_desk.player(d["player"])
+                p = self.open_desk.player(d["player"])
                 rule = readmodel.penalty_excludes(self.event, p.id, d["level"], d["reason"], d["by"], d["action"])
             except LyceeError as err:
                 self.say(str(err), error=True)
@@ -66,9 +58,9 @@ class Penalties:
             if rule is None:
                 self._issue_penalty(p, d)
                 return
-            self.host.run_worker(self._exclusion_asked(p, d, rule), group="confirm")
+            self.ask(self._exclusion_asked(p, d, rule))
 
-        self.host.app.push_screen(PenaltyForm(self.event, pid, self._penalty_history, reason=reason, by=by), issued)
+        self.app.push_screen(PenaltyForm(self.event, pid, self._penalty_history, reason=reason, by=by), issued)
 
     async def _exclusion_asked(self, p, d: dict, rule: str) -> None:
         """A penalty that excludes the player is issued only once confirmed (a worker of the screen's)."""
@@ -89,12 +81,12 @@ class Penalties:
                 what=match or _("no match of theirs is lost (L-MATCH-LOSS)"),
             )
         )
-        if await self.host.app.push_screen_wait(Confirm(question)):
+        if await self.app.push_screen_wait(Confirm(question)):
             self._issue_penalty(p, d)
         else:
             self.say(_("no penalty issued"))
 
-    def appeal(self) -> None:
+    def action_appeal(self) -> None:
         """The head judge's ruling on an appeal (G-HEAD-JUDGE), as `lycee appeal`."""
         ev = self.event
         if not ev.penalties:
@@ -106,25 +98,25 @@ class Penalties:
             if not d:
                 return
             try:
-                ev = self.host.open_desk.appeal(
+                ev = self.open_desk.appeal(
                     d["number"], d["outcome"], level=d["level"], action=d["action"], note=d["note"]
                 )
             except LyceeError as err:
                 self.say(str(err), error=True)
                 return
             self.say(readmodel.appeal_said(ev, d["number"]))
-            self.host.post_message(EventChanged())
+            self.changed()
 
-        self.host.app.push_screen(AppealForm(ev, lines, first), ruled)
+        self.app.push_screen(AppealForm(ev, lines, first), ruled)
 
     def _issue_penalty(self, p, d: dict) -> None:
         """Record the penalty and say in words what it brought (G-PEN-2)."""
         before = self.event
         try:
-            self.host.open_desk.penalty(p.id, d["level"], d["reason"], by=d["by"] or None, action=d["action"])
+            self.open_desk.penalty(p.id, d["level"], d["reason"], by=d["by"] or None, action=d["action"])
         except LyceeError as err:
             self.say(str(err), error=True)
             return
         msg, escalated = readmodel.penalty_said(before, self.event, p.id, d["level"])
         self.say(msg, error=escalated)
-        self.host.post_message(EventChanged())
+        self.changed()

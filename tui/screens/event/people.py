@@ -1,13 +1,15 @@
 """The event screen's players: adding (the same-name question), drop, keep apart, rename, remove, check-in and lateness.
 
-A part of EventScreen (tui/screens/event/screen.py), which inherits it:
-the methods use the screen's desk, event and say(), and post EventChanged after a write."""
+An object the event screen (tui/screens/event/screen.py) holds as ``people``
+(host.py's Concern): it owns the names still to add and the lateness prompts
+already shown, uses the screen's desk, event and say(), and tells the screen
+after a write."""
 
 from __future__ import annotations
 
+from collections import deque
 from time import monotonic
 
-from textual import on, work
 from textual.widgets import Input, TabbedContent
 
 from core import readmodel
@@ -19,13 +21,18 @@ from core.names import fold_name, lookalike_note, whole
 from ..checkin import CheckinDialog
 from ..dialogs import Choose, Confirm, LatePrompts, Prompt, RenameForm
 from ..info import Info
-from .host import EventHost
-from .messages import EventChanged
+from .host import Concern, EventHost
 from .players import MemberChosen, NameEntered, NewMember, PlayersPane
 
 
-class PlayerActions(EventHost):
-    """Players: adding (the same-name question), drop, keep apart, rename, remove, check-in and lateness (mixed into EventScreen)."""
+class People(Concern):
+    """Players: adding (the same-name question), drop, keep apart, rename, remove, check-in and lateness."""
+
+    def __init__(self, host: EventHost) -> None:
+        super().__init__(host)
+        self._name_queue: deque[tuple[str, Input, str]] = deque()  # names typed, still to add
+        self._name_asking = False  # the same-name question about one of them is open
+        self._seen_prompts: set[str] = set()  # lateness prompts already shown
 
     def action_late(self, by_itself: bool = False) -> None:
         try:
@@ -44,18 +51,18 @@ class PlayerActions(EventHost):
                     self.open_desk.resolve_late(by_key[key], decision)
                 except LyceeError as err:
                     self.say(str(err), error=True)
-            self.post_message(EventChanged())
+            self.changed()
             if was is not None and was.is_attached:  # back where the clerk was
                 was.focus()
 
-        was = self.focused
-        dialog = LatePrompts([(p.key, self._late_text(p)) for p in due])
+        was = self.host.focused
+        dialog = LatePrompts([(p.key, self.late_text(p)) for p in due])
         box = self._typing_into() if by_itself else None
         if box is not None:
             dialog.hold_for(box)
         self.app.push_screen(dialog, decided)
 
-    def _late_text(self, p) -> str:
+    def late_text(self, p) -> str:
         return readmodel.late_text(self.event, p)
 
     def check_late(self) -> None:
@@ -66,7 +73,7 @@ class PlayerActions(EventHost):
         except LyceeError:
             return
         new = [p for p in due if p.key not in self._seen_prompts]
-        if new and not isinstance(self.app.screen, LatePrompts) and self.app.screen is self:
+        if new and not isinstance(self.app.screen, LatePrompts) and self.app.screen is self.host:
             self._seen_prompts |= {p.key for p in due}
             self.app.bell()
             self.action_late(by_itself=True)
@@ -76,7 +83,7 @@ class PlayerActions(EventHost):
         key in the last moment), which a dialog opening by itself leaves the
         keys of its first moment to."""
 
-        box = self.focused
+        box = self.host.focused
         if not isinstance(box, Input):
             return None
         recent = monotonic() - getattr(self.app, "last_key_at", float("-inf")) < LatePrompts.GRACE
@@ -102,13 +109,13 @@ class PlayerActions(EventHost):
                 self.say(str(err), error=True)
                 return
             self.say(_("checked in: {who}", who=readmodel.checked_in_words(self.event, ids)))
-            self.post_message(EventChanged())
+            self.changed()
 
         self.app.push_screen(CheckinDialog(ev, {c.player for c in rnd.checkins}), chosen)
 
     def action_add_players(self) -> None:
-        self.action_tab("players")
-        self.query_one("#add-player", Input).focus()
+        self.host.action_tab("players")
+        self.host.query_one("#add-player", Input).focus()
 
     def action_fill_demo(self) -> None:
         def chosen(text: str | None) -> None:
@@ -128,12 +135,11 @@ class PlayerActions(EventHost):
                 self.say(str(err), error=True)
                 return
             self.say(_("{n} demo players added", n=len(names)))
-            self.post_message(EventChanged())
+            self.changed()
 
         self.app.push_screen(Prompt(_("Fill with demo players: how many?"), "8"), chosen)
 
-    @on(NameEntered)
-    def _name_typed(self, message: NameEntered) -> None:
+    def name_typed(self, message: NameEntered) -> None:
         """Names typed or pasted are added in order; those after a same-name
         question wait for its answer, as the results queue does."""
         if message.pasted:
@@ -166,7 +172,7 @@ class PlayerActions(EventHost):
     def action_member_history(self) -> None:
         """The highlighted player's history across the data folder's events (a member's; issue 47)."""
 
-        pid = self.query_one(PlayersPane).highlighted(self.event)
+        pid = self.host.query_one(PlayersPane).highlighted(self.event)
         p = self.event.player(pid) if pid is not None else None
         if p is None or not p.member:
             self.say(_("choose a member in the players table (F2): their history is kept by member number"), error=True)
@@ -178,13 +184,11 @@ class PlayerActions(EventHost):
             return
         self.app.push_screen(Info(title, lines))
 
-    @on(MemberChosen)
-    def _member_chosen(self, message: MemberChosen) -> None:
+    def member_chosen(self, message: MemberChosen) -> None:
         """A regular registered from the member list with one key (Tab): name, reading and number."""
         self._add_member(message.number)
 
-    @on(NewMember)
-    def _new_member(self, message: NewMember) -> None:
+    def new_member(self, message: NewMember) -> None:
         """A new name joins the member list (Ctrl+S in the name box), then is registered."""
 
         try:
@@ -192,7 +196,7 @@ class PlayerActions(EventHost):
         except LyceeError as err:
             self.say(str(err), error=True)
             return
-        self.query_one(PlayersPane).load_members()
+        self.host.query_one(PlayersPane).load_members()
         if self._add_member(m.number) and others:
             self.say(
                 _(
@@ -212,7 +216,7 @@ class PlayerActions(EventHost):
         self.say(
             _("added {name} ({id})", name=p.name if f"({p.member})" in p.name else f"{p.name} ({p.member})", id=pid)
         )
-        self.post_message(EventChanged())
+        self.changed()
         return True
 
     def _drain_names(self) -> None:
@@ -267,14 +271,14 @@ class PlayerActions(EventHost):
         if self._name_batch is not None:
             self._name_batch[0].append(name)
         self.say(readmodel.added_said(self.event, name, pid))  # a late entry: paired from when, if at all (issue 48)
-        self.post_message(EventChanged())
+        self.changed()
 
     def action_drop(self) -> None:
-        if self.query_one(TabbedContent).active != "players":
-            self.action_tab("players")
+        if self.host.query_one(TabbedContent).active != "players":
+            self.host.action_tab("players")
             self.say(_("choose the player with the arrow keys, then Ctrl+O again"))
             return
-        if self.focused is not self.query_one("#player-table"):  # a row action acts on the focused row only
+        if self.host.focused is not self.host.query_one("#player-table"):  # a row action acts on the focused row only
             self.say(
                 _(
                     "Ctrl+O drops the player highlighted in the players table: F2 moves there; choose the "
@@ -283,12 +287,11 @@ class PlayerActions(EventHost):
                 error=True,
             )
             return
-        pid = self.query_one(PlayersPane).highlighted(self.event)
+        pid = self.host.query_one(PlayersPane).highlighted(self.event)
         if pid is None:
             return
-        self._drop_asked(self.event.player(pid))
+        self.ask(self._drop_asked(self.event.player(pid)))
 
-    @work(group="confirm")
     async def _drop_asked(self, p) -> None:
         """Drop ``p`` once confirmed (G-DROP-1); with their match of this round
         still open, the question is whether that match is lost (G-DROP-2)."""
@@ -314,7 +317,7 @@ class PlayerActions(EventHost):
             return
         bye = readmodel.kept_bye_text(self.event, p.id)  # L-DROP-BYE: said, never silent
         self.say(readmodel.drop_said(self.event, p.id) + (" · " + bye if bye else ""))  # from which round (issue 48)
-        self.post_message(EventChanged())
+        self.changed()
 
     def action_keep_apart(self) -> None:
         """Keep the highlighted player apart from another (typed: id or exact
@@ -333,11 +336,10 @@ class PlayerActions(EventHost):
 
         def typed(ref: str | None) -> None:
             if ref:
-                self._keep_apart_asked(p, ref)
+                self.ask(self._keep_apart_asked(p, ref))
 
         self.app.push_screen(Prompt(question), typed)  # at once: keys typed after Shift+F5 go into it
 
-    @work(group="confirm")
     async def _keep_apart_asked(self, p, ref: str) -> None:
         """The player typed; one already kept apart asks whether to pair them again."""
         try:
@@ -365,16 +367,16 @@ class PlayerActions(EventHost):
                 b=q.name,
             )
         )
-        self.post_message(EventChanged())
+        self.changed()
 
     def _player_at_cursor(self, key: str):
         """The player under the players tab's cursor, or None (then the tab is
         shown and the message says to choose one and press ``key`` again)."""
-        if self.query_one(TabbedContent).active != "players":
-            self.action_tab("players")
+        if self.host.query_one(TabbedContent).active != "players":
+            self.host.action_tab("players")
             self.say(_("choose the player with the arrow keys, then {key} again", key=key))
             return None
-        pid = self.query_one(PlayersPane).highlighted(self.event)
+        pid = self.host.query_one(PlayersPane).highlighted(self.event)
         return self.event.player(pid) if pid is not None else None
 
     def action_rename(self) -> None:
@@ -387,13 +389,12 @@ class PlayerActions(EventHost):
 
         def chosen(got: tuple[str, str] | None) -> None:
             if got is not None:
-                self._rename_asked(p, *got)
+                self.ask(self._rename_asked(p, *got))
 
         self.app.push_screen(  # at once: keys typed after Shift+F2 go into it
             RenameForm(_("Rename {name} ({id})", name=p.name, id=p.id), p.name, p.reading or ""), chosen
         )
 
-    @work(group="confirm")
     async def _rename_asked(self, p, name: str, reading: str) -> None:
         """A name another player has asks the same question as adding; then the rename."""
 
@@ -409,7 +410,7 @@ class PlayerActions(EventHost):
             self.say(str(err), error=True)
             return
         self.say(readmodel.rename_said(p, self.event.player(p.id)))
-        self.post_message(EventChanged())
+        self.changed()
 
     def action_remove(self) -> None:
         """Delete: take back the registration under the cursor (a no-show),
@@ -421,9 +422,8 @@ class PlayerActions(EventHost):
         if why is not None:
             self.say(why, error=True)
             return
-        self._remove_asked(p)
+        self.ask(self._remove_asked(p))
 
-    @work(group="confirm")
     async def _remove_asked(self, p) -> None:
         """Take back ``p``'s registration once confirmed."""
         if not await self.app.push_screen_wait(
@@ -442,4 +442,4 @@ class PlayerActions(EventHost):
             self.say(str(err), error=True)
             return
         self.say(_("removed the registration of {name} (Ctrl+Z brings it back)", name=p.name))
-        self.post_message(EventChanged())
+        self.changed()

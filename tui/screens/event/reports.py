@@ -3,35 +3,49 @@ queue of disputed and held tables (Shift+F6), the players' report codes
 (Shift+F12).  The rules are core.rules.reports' (read through the read
 model), every decision a Desk action with the desk as its actor.
 
-A part of EventScreen (tui/screens/event/screen.py), which inherits it:
-the methods use the screen's desk, event and say(), and post EventChanged after a write."""
+An object the event screen (tui/screens/event/screen.py) holds as ``reports``
+(host.py's Concern): it uses the screen's desk, event and say(), and tells
+the screen after a write."""
 
 from __future__ import annotations
-
-from textual import on
 
 from core import labels, readmodel
 from core.errors import LyceeError
 from core.event.model import Event
-from core.i18n import _
+from core.i18n import _, ngettext
 from tui.web.locks import ask_unlock, read_locks
 
-from .host import EventHost
-from .messages import EventChanged
+from .exports import Exports
+from .host import Concern, EventHost
 from .reportqueue import Answer, ReportCodes, ReportQueue
-from .round import ReportShown, report_time
+from .round import report_time
 
 
-class ReportActions(EventHost):
-    """Phone reports seen and decided at the desk (mixed into EventScreen)."""
+class PhoneReports(Concern):
+    """Phone reports seen and decided at the desk."""
 
     #: The actions shown only while the event takes phone reports (the footer stays as it was otherwise).
     REPORT_ACTIONS = ("reports", "report_codes")
 
-    def check_action(self, action: str, parameters) -> bool | None:
-        if action == "report_codes" and self.desk is not None and self.event.decklists_required:
+    def __init__(self, host: EventHost, exports: Exports) -> None:
+        super().__init__(host)
+        self.exports = exports  # the players' slips (Shift+F12)
+
+    def allows(self, action: str) -> bool | None:
+        if self.host.desk is None:
+            return True
+        if action == "report_codes" and self.event.decklists_required:
             return True  # the decklist page takes the player's code too (G-DECKLIST, issue 43)
-        return not (action in self.REPORT_ACTIONS and self.desk is not None and not self.event.phone_reports)
+        return not (action in self.REPORT_ACTIONS and not self.event.phone_reports)
+
+    @staticmethod
+    def status_text(ev: Event) -> str:
+        """The event bar's status, with the disputed tables counted (Shift+F6 decides them)."""
+        disputed = readmodel.disputed_count(ev)
+        if not disputed:
+            return readmodel.round_status(ev)
+        tables = ngettext("{n} table disputed (Shift+F6)", "{n} tables disputed (Shift+F6)", disputed, n=disputed)
+        return readmodel.round_status(ev) + " · " + tables
 
     def reports_by_table(self, ev: Event) -> dict:
         """Each table's phone reports (core.rules.reports.TableReport), for the round tab."""
@@ -39,11 +53,7 @@ class ReportActions(EventHost):
             return {}
         return {t.table: t for t in readmodel.phone_reports(ev, self.open_desk.now())}
 
-    @on(ReportShown)
-    def _report_shown(self, message: ReportShown) -> None:
-        self.say(message.text)
-
-    def reports_changed(self) -> None:
+    def reload_queue(self) -> None:
         """After any change (a phone's report through the door too): an open queue reads itself again."""
         if isinstance(self.app.screen, ReportQueue):
             self.app.screen.reload()
@@ -148,7 +158,7 @@ class ReportActions(EventHost):
         except LyceeError as err:
             return "error", str(err)
         self.say(said)
-        self.post_message(EventChanged())
+        self.changed()
         return "ok", said
 
     # -- the players' codes (Shift+F12) ---------------------------------------------------
@@ -166,13 +176,13 @@ class ReportActions(EventHost):
 
         def renew(pid: str) -> list[tuple[str, str, str]]:
             rows = self.open_desk.report_codes([pid])
-            self.post_message(EventChanged())
+            self.changed()
             return rows
 
         def print_slips() -> None:
             if self.event.current_round is None:
                 self.say(_("the slips come with a round: pair one first (F5)"), error=True)
                 return
-            self._export("slips", "html", open_after=True)
+            self.exports.export("slips", "html", open_after=True)
 
         self.app.push_screen(ReportCodes(rows, renew, print_slips))

@@ -1,14 +1,15 @@
-"""The event screen's round and results: the results queue, the result path (pre-check, questions, one record), pairing, the top cut, playoffs, the clock, undo.
+"""The event screen's round and results: the results queue, the result path (pre-check, questions, one record), pairing, corrections, the clock, undo.
 
-A part of EventScreen (tui/screens/event/screen.py), which inherits it:
-the methods use the screen's desk, event and say(), and post EventChanged after a write."""
+An object the event screen (tui/screens/event/screen.py) holds as ``rounds``
+(host.py's Concern): it owns the results queue and the clock's bell, uses the
+screen's desk, event and say(), and tells the screen after a write."""
 
 from __future__ import annotations
 
+from collections import deque
 from time import monotonic
 
 from rich.cells import cell_len
-from textual import on, work
 from textual.widgets import Input, TabbedContent
 
 from core import labels, readmodel
@@ -19,16 +20,27 @@ from core.names import whole
 from ...widgets.line import Line
 from ..dialogs import Choose, Confirm, Prompt
 from ..info import Info
+from .buildphase import BuildPhase
 from .elimination import Elimination
-from .host import EventHost
-from .messages import EventChanged
+from .exports import Exports
+from .host import Concern, EventHost
 from .round import ResultBox, ResultEntered, ResultsPasted, RoundPane, result_cell
 
 
-class RoundActions(EventHost):
-    """Round and results: the results queue, the result path (pre-check, questions, one record), pairing, the top cut, playoffs, the clock, undo (mixed into EventScreen)."""
+class Rounds(Concern):
+    """Round and results: the results queue, the result path (pre-check, questions, one record), pairing, corrections, the clock, undo."""
 
-    elimination: Elimination  # the screen's (screen.py): the organizer's decisions a result can need
+    def __init__(self, host: EventHost, exports: Exports, builds: BuildPhase, elimination: Elimination) -> None:
+        super().__init__(host)
+        self.exports = exports  # a refusal's words, the slips of a round paired again
+        self.builds = builds  # round 1's deck problems, said after pairing
+        self.elimination = elimination  # the organizer's decisions a result can need
+        self.result_queue: deque[str] = deque()  # lines of the results box still to store
+        self._result_asking = False  # a question about one of them is open
+        self._batch: dict | None = None  # several lines at once: what was stored, what refused
+        self._refused_recent: list[tuple[float, str]] = []  # (when, why): refusals of the last seconds
+        self._rang = False  # the bell at time has rung for this round
+        self._finished_shown = False  # the footer was drawn for a finished event (no F5)
 
     def action_clock(self) -> None:
         ev = self.event
@@ -50,13 +62,12 @@ class RoundActions(EventHost):
             else:
                 self.say(_("clock resumed") if op == "resume" else _("clock paused"))
         except LyceeError as err:
-            self.say(self._app_refusal(err), error=True)
+            self.say(self.exports.refusal(err), error=True)
         self.draw_clock()
 
     def action_extend(self) -> None:
-        self._extend_asked()
+        self.ask(self._extend_asked())
 
-    @work(group="confirm")
     async def _extend_asked(self) -> None:
         text = await self.app.push_screen_wait(Prompt(_("Time extension: TABLE MINUTES (e.g. 7 5)")))
         if not text:
@@ -72,18 +83,16 @@ class RoundActions(EventHost):
             self.say(str(err), error=True)
             return
         self.say(_("table {t}: +{m} minutes", t=parts[0], m=parts[1]))
-        self.post_message(EventChanged())
+        self.changed()
 
     def action_enter_results(self) -> None:
-        self.action_tab("round")
-        self.query_one("#result-entry", Input).focus()
+        self.host.action_tab("round")
+        self.host.query_one("#result-entry", Input).focus()
 
-    @on(ResultEntered)
-    def _result_typed(self, message: ResultEntered) -> None:
+    def result_typed(self, message: ResultEntered) -> None:
         self._queue_results([message.text])
 
-    @on(ResultsPasted)
-    def _results_pasted(self, message: ResultsPasted) -> None:
+    def results_pasted(self, message: ResultsPasted) -> None:
         self._queue_results(list(message.lines), listed=True)
 
     # -- the results queue: every line typed or pasted is stored, in order --
@@ -92,15 +101,15 @@ class RoundActions(EventHost):
         earlier line is open (a replacement, time called, G-ID-3), then are
         stored one after another; several lines at once end with one message
         listing each refusal."""
-        self._result_queue.extend(lines)
-        if listed or self._result_asking or len(self._result_queue) > 1:
+        self.result_queue.extend(lines)
+        if listed or self._result_asking or len(self.result_queue) > 1:
             self._batch = self._batch or {"stored": 0, "refused": []}
         self._drain_results()
 
     def _drain_results(self) -> None:
-        while self._result_queue and not self._result_asking:
-            self._enter_result(self._result_queue.popleft())
-        self.updates_now()  # the result, the bar and the message in one frame
+        while self.result_queue and not self._result_asking:
+            self._enter_result(self.result_queue.popleft())
+        self.host.updates_now()  # the result, the bar and the message in one frame
         if self._result_asking or self._batch is None:
             return
         batch, self._batch = self._batch, None
@@ -116,12 +125,12 @@ class RoundActions(EventHost):
                 error=True,
             )
 
-    async def _ask_about_result(self, dialog):
+    async def ask_about_result(self, dialog):
         """Ask a question about a typed result and wait for the answer (in the
         worker of :meth:`_result_questions`, while the lines after it wait)."""
         answer = self.app.push_screen(dialog, wait_for_dismiss=True)
         if isinstance(dialog, Confirm):  # keys typed ahead of the question stay lines (LyceeApp.hold_type_ahead)
-            self.app.hold_type_ahead(dialog, self.query_one(ResultBox), {"y", "n", "escape", "enter", "tab"})
+            self.app.hold_type_ahead(dialog, self.host.query_one(ResultBox), {"y", "n", "escape", "enter", "tab"})
         return await answer
 
     def _refuse_result(self, text: str, err) -> None:
@@ -160,27 +169,30 @@ class RoundActions(EventHost):
             self._record_result(check, correct=False, time_called=False)
             return
         self._result_asking = True  # the lines typed after it wait for the answers
-        self._result_questions(check)
+        self.ask(self._result_questions(check), group="result-question")
 
-    @work(group="result-question")
     async def _result_questions(self, check: readmodel.ResultCheck) -> None:
         """The pre-check's questions in turn (a no to any stores nothing), then
         the one record; then the lines that waited."""
         try:
             if readmodel.ID_DECISION in check.questions:
-                await self.elimination.id_decision(check.table)  # G-ID-3: the organizer decides; nothing else is asked
+                await self.elimination.id_decision(
+                    check.table, self.ask_about_result
+                )  # G-ID-3: the organizer decides; nothing else is asked
                 return
             judge = None
             for kind in check.questions:
                 if kind == readmodel.TIME_DECISION:
-                    await self.elimination.time_decision(check)  # G-SE: the organizer's procedure, then nothing else
+                    await self.elimination.time_decision(
+                        check, self.ask_about_result
+                    )  # G-SE: the organizer's procedure, then nothing else
                     return
                 if kind == readmodel.NOT_STARTED:
-                    judge = await self._ask_about_result(Prompt(self._not_started_question(check)))
+                    judge = await self.ask_about_result(Prompt(self._not_started_question(check)))
                     if not judge:
                         return
                     continue
-                if not await self._ask_about_result(Confirm(self._result_question(check, kind))):
+                if not await self.ask_about_result(Confirm(self._result_question(check, kind))):
                     return
             self._record_result(
                 check,
@@ -190,7 +202,7 @@ class RoundActions(EventHost):
             )
         finally:
             self._result_asking = False
-            if self.desk is not None and self.is_attached:  # not when the screen closed under the question
+            if self.host.desk is not None and self.host.is_attached:  # not when the screen closed under the question
                 self._drain_results()
 
     @staticmethod
@@ -249,37 +261,35 @@ class RoundActions(EventHost):
             ngettext("{k} result missing", "{k} results missing", left, k=left) if left else _("round complete")
         )
         self._say_stored(msg)
-        self.post_message(EventChanged())
+        self.changed()
 
     def action_pair(self) -> None:
         self.say(_("pairing..."))
-        self._pair_worker()
+        self.in_thread(self._pair_worker, "pairing")
 
-    @work(thread=True, exclusive=True, group="pairing")
     def _pair_worker(self) -> None:
         try:
             self.open_desk.pair_next()
         except LyceeError as err:
-            self.app.call_from_thread(self.say, self._app_refusal(err), True)
+            self.app.call_from_thread(self.say, self.exports.refusal(err), True)
             if getattr(err, "rule", None) in ("G-SEALED", "G-DRAFT-4") and self.event.build is not None:
-                self.app.call_from_thread(self.action_tab, "build")  # each player's deck and its problems
+                self.app.call_from_thread(self.host.action_tab, "build")  # each player's deck and its problems
             return
         self.app.call_from_thread(self._paired)
 
     def _paired(self) -> None:
-        self.post_message(EventChanged())
-        self.action_tab("round")
+        self.changed()
+        self.host.action_tab("round")
         self.say(_("round {r} paired", r=self.paired_round().number))
-        self.query_one("#result-entry", Input).focus()
-        self._warn_deck_problems()
+        self.host.query_one("#result-entry", Input).focus()
+        self.builds.warn_deck_problems()
 
     def action_repair(self) -> None:
         if self.event.current_round is None:
             self.say(_("no round has been paired yet"), error=True)
             return
-        self._repair_asked(self.event.current_round.number)
+        self.ask(self._repair_asked(self.event.current_round.number))
 
-    @work(group="confirm")
     async def _repair_asked(self, number: int) -> None:
         if not await self.app.push_screen_wait(Confirm(_("Pair round {r} again with a new draw?", r=number))):
             return
@@ -288,7 +298,7 @@ class RoundActions(EventHost):
         except LyceeError as err:
             self.say(str(err), error=True)
             return
-        self.post_message(EventChanged())
+        self.changed()
         self.say(_("round {r} paired again", r=self.paired_round().number))
 
     # -- a correction of an earlier round (L-LATER: what it breaks, asked in one question) --
@@ -296,9 +306,8 @@ class RoundActions(EventHost):
         if len(self.event.rounds) < 2:
             self.say(_("no earlier round: correct the current round in the results box (F6)"), error=True)
             return
-        self._correct_asked()
+        self.ask(self._correct_asked())
 
-    @work(group="confirm")
     async def _correct_asked(self) -> None:
         """Round, table and result of an earlier round; when the correction
         breaks a later round, one question naming it and the choices: pair it
@@ -343,12 +352,12 @@ class RoundActions(EventHost):
         except LyceeError as err:
             self.say(str(err), error=True)
             return
-        self.post_message(EventChanged())
+        self.changed()
         if then == "repair" and later is not None and later.open_round is not None:
             n = later.open_round
             self.say(_("round {r} table {t} corrected; round {n} paired again and announced", r=number, t=table, n=n))
             if await self.app.push_screen_wait(Confirm(_("Print the new slips of round {n}?", n=n))):
-                self._export("slips", "html", round_number=n, open_after=True)
+                self.exports.export("slips", "html", round_number=n, open_after=True)
             return
         self.say(readmodel.correction_said(before, self.event, number, table))  # old → new (issue 48)
 
@@ -358,9 +367,8 @@ class RoundActions(EventHost):
         return (name or "").strip() or None
 
     def action_undo(self) -> None:
-        self._undo_asked()
+        self.ask(self._undo_asked())
 
-    @work(group="confirm")
     async def _undo_asked(self) -> None:
         """Ctrl+Z says what it would take back and asks; right after an undo
         (nothing else stored since) it offers to redo that instead, for the
@@ -404,14 +412,14 @@ class RoundActions(EventHost):
             self.say(_("undone: {what} (Ctrl+Z offers to redo it)", what=readmodel.undo_said(self.event, act)))
         else:
             self.say(_("redone: {what}", what=said(act)))
-        self.post_message(EventChanged())
+        self.changed()
 
     def action_why(self) -> None:
         """Why the table under the cursor is paired as it is (core.reports.explain)."""
         rnd = self.event.current_round
-        match = self.query_one(RoundPane).highlighted(self.event)
-        if self.query_one(TabbedContent).active != "round" or rnd is None or match is None:
-            self.action_tab("round")
+        match = self.host.query_one(RoundPane).highlighted(self.event)
+        if self.host.query_one(TabbedContent).active != "round" or rnd is None or match is None:
+            self.host.action_tab("round")
             self.say(_("choose a table with the arrow keys, then Ctrl+E again"))
             return
         if rnd.stage != "swiss" or not match.why:
@@ -422,18 +430,31 @@ class RoundActions(EventHost):
             Info(_("Round {r}, table {t}", r=rnd.number, t=match.table), readmodel.why_paired(self.event, match))
         )
 
+    def allows(self, action: str) -> bool | None:
+        """F5 is not offered once the bracket has its winner (G-SE: nothing is left to pair)."""
+        if action == "pair" and self.host.desk is not None:
+            return not self.host.finished(self.event)
+        return True
+
     def draw_clock(self) -> None:
-        lbl = self.query_one("#clock", Line)
-        line = readmodel.clock_line(self.event, self.open_desk.now(), self._finished(self.event))
-        text = line.text
+        lbl = self.host.query_one("#clock", Line)
+        ev = self.event
+        finished = self.host.finished(ev)
+        if finished != self._finished_shown:  # the footer offers F5 again, or no more (allows)
+            self._finished_shown = finished
+            self.host.refresh_bindings()
+        line = readmodel.clock_line(ev, self.open_desk.now(), finished)
+        text, cur = line.text, ev.current_round
+        if not text and not finished and cur is not None and cur.complete:
+            text = _("R{r} complete", r=cur.number)  # every result in: said, the clock not gone from the bar
         if not text:
-            self._show("#clock", "")
+            self.host.show("#clock", "")
             return
 
         if cell_len(text) != cell_len(lbl.plain):
             lbl.set(text)
             lbl.refresh(layout=True)  # the clock's box follows its text (it is auto-sized)
-        self._show("#clock", text)
+        self.host.show("#clock", text)
         near, up = line.near, line.up
         lbl.set_class(near, "clock-near")
         lbl.set_class(up, "clock-up")

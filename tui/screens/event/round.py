@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Horizontal
@@ -65,6 +66,19 @@ def result_cell(m, rep=None) -> Text:
     # the third-place match is a match like any other: its score, not its name (the bracket names it)
     note = "" if m.note in ("third_place", "third_place_planned") else labels.note_label(m.note)
     return Text(f"{OUTCOME_MARK.get(m.outcome, '')} {note or score}" + (f" {mark}" if mark else ""))
+
+
+def match_names(ev: Event) -> dict[int, str]:
+    """Which table of the round is the final and which the third-place match
+    (G-SE), by table; {} in any other round (the event bar names the round)."""
+    rnd = ev.current_round
+    third_place = rnd is not None and any(m.note.startswith("third_place") for m in rnd.matches)
+    bracket = readmodel.bracket(ev) if third_place else None
+    if rnd is None or bracket is None:
+        return {}
+    name = next((br.label for br in bracket.rounds if br.number == rnd.number), "")
+    third = labels.note_label("third_place")
+    return {m.table: third if m.note.startswith("third_place") else name for m in rnd.matches}
 
 
 def report_time(at: str) -> str:
@@ -127,6 +141,24 @@ class ResultsPasted(Message):
     box: Input
 
 
+def placings_text(title: str, final: list, width: int) -> Text:
+    """The final placings (G-SE) in a box ``width`` cells wide: place and
+    name, with how far the player went (優勝, 準優勝, 3位 ...) where every
+    name stays whole beside it (the standings tab, F4, has it always); a name
+    is cut (…) only when it alone does not fit."""
+    shown = [(f, "" if f.reached == "swiss" else labels.placing_label(f.reached, f.place)) for f in final]
+    names_w = max((cell_len(f.name) for f in final), default=0)
+    label_w = max((cell_len(label) for _f, label in shown), default=0)
+    with_labels = 4 + names_w + 1 + label_w <= width
+    name_w = names_w if with_labels else max(6, width - 4)
+    text = Text(title + "\n", style="bold")
+    for f, label in shown:
+        text.append(f"{f.place:>3} ")
+        text.append(fit_cell(f.name, name_w))
+        text.append((" " + label if label and with_labels else "") + "\n")
+    return text
+
+
 class ResultBox(LineBox):
     """The results box, which never loses a key (:class:`LineBox`):
     the lines go to the screen in order (:class:`ResultEntered`,
@@ -149,6 +181,8 @@ class RoundPane(EventPane):
     """The current round; posts :class:`ResultEntered` for the
     screen (which holds the desk) when a line is typed in the results box."""
 
+    TYPES_INTO = "#result-entry"
+
     def __init__(self) -> None:
         super().__init__(_("Round"), id="round")
         self._drawn: tuple | None = None
@@ -162,7 +196,11 @@ class RoundPane(EventPane):
         with Horizontal(id="round-body"):
             yield PlainTable(cursor_type="row", zebra_stripes=True, id="pairing-table")
             yield Line("", id="leaders")
-        yield ResultBox(placeholder=_("TABLE RESULT, e.g. 12 2-1 then Enter (id: intentional draw)"), id="result-entry")
+        yield ResultBox(  # a line half typed stays whole when the box takes the focus again (F6, a key on the table)
+            placeholder=_("TABLE RESULT, e.g. 12 2-1 then Enter (id: intentional draw)"),
+            id="result-entry",
+            select_on_focus=False,
+        )
 
     def highlighted(self, ev: Event):
         """The match under the cursor of the current round, if any."""
@@ -212,6 +250,9 @@ class RoundPane(EventPane):
             return
         t.clear(columns=True)
         t.add_column(_("Table"), key="table")
+        names = match_names(ev)  # the top cut: which table is the final, which the third-place match
+        if names:
+            t.add_column(_("Which match"), key="which")
         t.add_column(_("Player 1"), key="p1")
         t.add_column(_("Player 2"), key="p2")
         t.add_column(_("Result"), key="result")
@@ -224,7 +265,8 @@ class RoundPane(EventPane):
             p2 = ev.player(m.p2).name if m.p2 else _("(bye)")
             cell = result_cell(m, reports.get(m.table))
             self._result_widths[m.table] = cell.cell_len
-            t.add_row(str(m.table), p1, p2, cell, key=str(m.table))
+            which = (names[m.table],) if names else ()
+            t.add_row(str(m.table), *which, p1, p2, cell, key=str(m.table))
         self._drawn = (
             (r.number, tuple(m.table for m in r.matches)),
             {m.table: (m, reports.get(m.table)) for m in r.matches},
@@ -243,8 +285,9 @@ class RoundPane(EventPane):
         """The top of the standings beside the pairings, updated with every result."""
         self._leaders = (ev, rows, standings_after)
         cur = ev.current_round
-        title = _("Standings")
-        if cur is not None and not cur.complete:  # mid-round: as after the last complete round
+        final = readmodel.final_placings(ev)  # the bracket is finished: its placings, not the Swiss order (G-SE)
+        title = _("Final standings") if final is not None else _("Standings")
+        if final is None and cur is not None and not cur.complete:  # mid-round: as after the last complete round
             title = (
                 _("Standings after round {r}", r=standings_after)
                 if standings_after
@@ -258,6 +301,9 @@ class RoundPane(EventPane):
         if self._leaders_rows is rows and self._leaders_key == key:
             return
         self._leaders_rows, self._leaders_key = rows, key
+        if final is not None:
+            box.set(placings_text(title, final[:60], cw))
+            return
         rows = rows[:60] if ev.rounds else []
         text = Text(title + "\n", style="bold")
         # a name takes what the rank, points and record leave; narrow (80 columns: the pairings come first)

@@ -1,71 +1,55 @@
 """One event: players, the round (pairings and results), standings.
 
 The screen holds the event open (the store's lock) while it is shown; every
-change goes through core.desk.Desk and the screen redraws from the new Event.
-Each tab is a pane widget of its own (players.py, round.py, standings.py,
-build.py, bracket.py) that draws what it is given and posts a message when
-the organizer types into it; the screen holds the desk, the event bar and
-the redraw; keys.py the keys (made from tui/actions.py), opening.py the
-store and the door.  What the keys do lives in one module a concern,
-each a class the screen inherits: results.py (round and results, the
-clock), people.py, buildphase.py, exports.py; or an object it holds,
-whose state is its own: elimination.py (top cut, playoff), penalties.py.  Reads go through
-core/readmodel/.  Stylesheets: the .tcss files beside this file."""
+change goes through core.desk.Desk and the screen redraws from the new Event
+on ``EventChanged`` (messages.py).  Each tab is a pane widget (players.py,
+round.py, standings.py, build.py, bracket.py) that draws what it is given and
+posts what the organizer types; the screen holds the desk, the event bar, the
+redraw and one object per concern, each with its own state (host.py lists
+them).  The keys are rows of tui/actions.py naming the concern that runs them
+(keys.py); the tabs' messages reach their concern through ``@on`` handlers
+here.  Reads go through core/readmodel/.  Stylesheets: the .tcss files here."""
 
 from __future__ import annotations
 
 import gc
-from collections import deque
-from typing import TYPE_CHECKING, ClassVar
+from typing import ClassVar
 
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal
-from textual.screen import Screen
 from textual.widget import Widget
-from textual.widgets import Input, Label, TabbedContent
+from textual.widgets import DataTable, Input, Label, TabbedContent
 
 from core import readmodel
 from core.desk import Desk
-from core.event.model import Event
-from core.i18n import _, ngettext
+from core.i18n import _
 
 from ...i18n import Translated
 from ...widgets.footer import WholeKeysFooter
 from ...widgets.line import Line, SpillLine
+from . import keys
 from .bracket import BracketPane
 from .build import BuildPane
-from .buildphase import BuildActions
+from .buildphase import BuildPhase
 from .elimination import Elimination
-from .exports import ExportActions
-from .keys import EventKeys
+from .exports import Exports
+from .host import Concern, EventHost
 from .messages import EventChanged, EventRead
-from .opening import EventOpening
+from .opening import EventLink
 from .pane import EventPane
 from .penalties import Penalties
-from .people import PlayerActions
-from .players import PlayersPane
-from .reports import ReportActions
-from .results import RoundActions
-from .round import RoundPane
+from .people import People
+from .players import MemberChosen, NameEntered, NewMember, PlayersPane
+from .reports import PhoneReports
+from .results import Rounds
+from .round import ReportShown, ResultEntered, ResultsPasted, RoundPane
 from .standings import StandingsPane
 
-if TYPE_CHECKING:
-    from core.door import DoorServer, LocalWriter
 
-
-class EventScreen(
-    EventKeys,
-    EventOpening,
-    ReportActions,
-    RoundActions,
-    PlayerActions,
-    BuildActions,
-    ExportActions,
-    Translated,
-    Screen,
-):
+@keys.run_by_concerns
+class EventScreen(Translated, EventHost):
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (100, "-wide")]
     CSS_PATH: ClassVar = [
         "event.tcss",
@@ -74,36 +58,28 @@ class EventScreen(
         "build.tcss",
         "players.tcss",
     ]  # beside this file
-    STAFF_RULES = (
-        "G-ORGANIZER",
-        "G-JUDGE",
-        "G-HEAD-JUDGE",
-    )  # the settings' staff checks (the command line in README.md)
+    BINDINGS = keys.BINDINGS
 
     def __init__(self, event_id: str):
         super().__init__()
         self._translate_bindings()
         self.event_id = event_id
         self.desk: Desk | None = None
-        #: How every writer but this screen reaches the desk, and the door they come by while the event is open here.
-        self.writer: LocalWriter | None = None
-        #: The newest action the message line has accounted for (what comes through the door after it is said).
-        self._told_seq = 0
-        self.door: DoorServer | None = None
-        self.web = None  # tui.web.child.ChildServer while the event is served (Ctrl+W)
-
-        self._result_queue: deque[str] = deque()  # lines of the results box still to store
-        self._result_asking = False  # a question about one of them is open
-        self._name_queue: deque[tuple[str, Input, str]] = deque()  # names typed, still to add
-        self._name_asking = False  # the same-name question about one of them is open
-        self._batch: dict | None = None  # several lines at once: what was stored, what refused
         self.view = readmodel.EventView()  # standings and "finished", once per event version
-        self._refused_recent: list[tuple[float, str]] = []  # (when, why): refusals of the last seconds
-        self._history: list | None = None  # the plan's past events, read once when first needed
-        self._rang = False  # the bell at time has rung for this round
-        self._seen_prompts: set[str] = set()  # lateness prompts already shown
-        self.penalties = Penalties(self)  # penalties and appeals (penalties.py)
-        self.elimination = Elimination(self)  # the top cut, playoffs, the organizer's decisions (elimination.py)
+        self._esc_said: list[str] = []  # what the boxes held when Esc last warned (the next Esc leaves)
+        self.link = EventLink(self)
+        self.penalties = Penalties(self)
+        self.elimination = Elimination(self)
+        self.exports = Exports(self)
+        self.builds = BuildPhase(self, self.penalties)
+        self.rounds = Rounds(self, self.exports, self.builds, self.elimination)
+        self.people = People(self)
+        self.reports = PhoneReports(self, self.exports)
+
+    @property
+    def web(self):
+        """The page server while the event is served (Ctrl+W; exports.py), else None."""
+        return self.exports.web
 
     # -- lifecycle -------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -122,11 +98,11 @@ class EventScreen(
         yield WholeKeysFooter()
 
     def on_mount(self) -> None:
-        store = self.open_store()  # None: refused or damaged, and this screen is gone (opening.py)
+        store = self.link.open_store()  # None: refused or damaged, and this screen is gone (opening.py)
         if store is None:
             return
         self.desk = Desk(store)
-        self.open_door(store)
+        self.link.open_door(store)
         self.redraw()
         self.set_interval(1.0, self.tick)
         self.call_after_refresh(self.refresh_bindings)  # the footer: this step's keys first
@@ -160,19 +136,13 @@ class EventScreen(
         if self._frozen:
             gc.unfreeze()  # a cycle of this screen's is collected again once it is gone
             self._frozen = False
-        self.stop_serving()
-        if self.door is not None:
-            self.door.stop()
-            self.door = None
+        self.exports.stop_serving()
+        self.link.close()
         if self.desk is not None:
             self.desk.store.close()
             self.desk = None
 
     # -- drawing ----------------------------------------------------------------
-    @property
-    def event(self) -> Event:
-        return self.open_desk.event
-
     @on(EventChanged)
     def redraw(self) -> None:
         """After a change: the bar and the clock, then each tab (the one shown
@@ -183,24 +153,18 @@ class EventScreen(
         if self.desk is None:  # posted as the screen closed
             return
         ev = self.event
-        self._show("#event-title", ev.name)
-        self.query_one("#round-status", SpillLine).set(self._finish_text(ev) + self._status_text(ev))  # narrow: below
-        self.draw_clock()
-        read = EventRead(ev, self.view, self.reports_by_table, self.open_desk.build_status)
+        self.show("#event-title", ev.name)
+        self.query_one("#round-status", SpillLine).set(
+            self.exports.finish_text(ev) + self.reports.status_text(ev)
+        )  # narrow: below
+        self.rounds.draw_clock()
+        read = EventRead(ev, self.view, self.reports.reports_by_table, self.open_desk.build_status)
         active = self.query_one(TabbedContent).active
         for pane in self.query(EventPane):
             if pane.changed(read, shown=pane.id == active):
                 self.call_after_refresh(self._freeze_loaded)  # its rows, built now, kept out of the collector's walks
-        self.reports_changed()
+        self.reports.reload_queue()
         self.updates_now()
-
-    @staticmethod
-    def _status_text(ev: Event) -> str:
-        disputed = readmodel.disputed_count(ev)
-        if not disputed:
-            return readmodel.round_status(ev)
-        tables = ngettext("{n} table disputed (Shift+F6)", "{n} tables disputed (Shift+F6)", disputed, n=disputed)
-        return readmodel.round_status(ev) + " · " + tables
 
     def updates_now(self) -> None:
         """Hand the screen now what this step redrew.  Each widget tells the
@@ -225,22 +189,22 @@ class EventScreen(
     def tick(self) -> None:
         if self.desk is None or not self.is_mounted:
             return
-        self.draw_clock()
-        self.check_late()
-        self._tick_build()
+        self.rounds.draw_clock()
+        self.people.check_late()
+        self.builds.tick()
 
     def round_running(self) -> bool:
         """Whether a round is paired and still has results to come (Ctrl+Q asks first)."""
         if self.desk is None:
             return False
         rnd = self.event.current_round
-        return rnd is not None and not rnd.complete and not self._finished(self.event)
+        return rnd is not None and not rnd.complete and not self.finished(self.event)
 
     def names_kept_whole(self) -> list[str]:
         """The players' names: a wrapped dialog or message never breaks inside one (tui/widgets/wrapped.py)."""
         return [p.name for p in self.event.players] if self.desk is not None else []
 
-    def _show(self, selector: str, text: str):
+    def show(self, selector: str, text: str) -> Widget:
         """Put plain ``text`` in a label or line, only when it changed."""
         w = self.query_one(selector)
         if isinstance(w, Line):
@@ -259,27 +223,19 @@ class EventScreen(
     # -- actions ----------------------------------------------------------------
     def action_close(self) -> None:
         """Esc: back to the event list; from a text box, first out of the box
-        (to the tab's table), so nothing typed is lost and a clerk who pressed
-        Esc to leave the results box does not leave the event."""
-        if isinstance(self.focused, Input):
+        (to the tab's table), so a clerk who pressed Esc to leave the results
+        box does not leave the event; and while a box holds a line not stored
+        yet, first a warning that names it: the next Esc leaves."""
+        typed = [box.value.strip() for box in self.query(Input) if box.value.strip()]
+        if isinstance(self.focused, Input) or typed != self._esc_said:
+            self._esc_said = typed
             self.action_tab(self.query_one(TabbedContent).active)
             if isinstance(self.focused, Input):  # a tab without a table
                 self.focused.blur()
-            self.say(_("Esc again: back to the event list"))
+            lost = _("not stored: {typed}", typed=" · ".join(typed)) if typed else ""
+            self.say(" · ".join([_("Esc again: back to the event list"), *([lost] if lost else [])]), error=bool(typed))
             return
         self.app.pop_screen()
-
-    def action_top_cut(self) -> None:
-        self.elimination.top_cut()
-
-    def action_playoff(self) -> None:
-        self.elimination.playoff()
-
-    def action_penalty(self) -> None:
-        self.penalties.penalty()
-
-    def action_appeal(self) -> None:
-        self.penalties.appeal()
 
     def action_tab(self, tab: str) -> None:
         self.query_one(TabbedContent).active = tab
@@ -292,6 +248,45 @@ class EventScreen(
         if focus:
             self.query_one(focus).focus()
 
-    def _finished(self, ev: Event) -> bool:
-        """Whether the elimination stage has its winner (computed once per change)."""
-        return self.view.finished(ev)
+    def check_action(self, action: str, parameters) -> bool | None:
+        """Whether a key is offered now: its concern says (phone reports off, the event finished)."""
+        concern = getattr(self, keys.RUNS_ON.get(action, "screen"), None)
+        return concern.allows(action) if isinstance(concern, Concern) else True
+
+    @property
+    def active_bindings(self):
+        """The footer: the keys of the step at hand (the visible tab) first (keys.py)."""
+        found = super().active_bindings
+        try:
+            return keys.step_first(found, self.query_one(TabbedContent).active)
+        except Exception:  # not composed yet (or gone): Textual's order
+            return found
+
+    # -- what the tabs post, handed to the concern it is for ----------------------------
+    @on(ResultEntered)
+    def _result_typed(self, message: ResultEntered) -> None:
+        self.rounds.result_typed(message)
+
+    @on(ResultsPasted)
+    def _results_pasted(self, message: ResultsPasted) -> None:
+        self.rounds.results_pasted(message)
+
+    @on(NameEntered)
+    def _name_typed(self, message: NameEntered) -> None:
+        self.people.name_typed(message)
+
+    @on(MemberChosen)
+    def _member_chosen(self, message: MemberChosen) -> None:
+        self.people.member_chosen(message)
+
+    @on(NewMember)
+    def _new_member(self, message: NewMember) -> None:
+        self.people.new_member(message)
+
+    @on(ReportShown)
+    def _report_shown(self, message: ReportShown) -> None:
+        self.say(message.text)
+
+    @on(DataTable.RowSelected, "#build-table")
+    def _build_row_chosen(self, message: DataTable.RowSelected) -> None:
+        self.builds.row_selected(message)
