@@ -288,7 +288,6 @@ async def app_figures(data: Path, eid: str, live: int = 200) -> None:
         try:
             await asyncio.sleep(5)  # the clients connect
             await pilot.press("f6")
-            box = screen.query_one("#result-entry")
             done = {m.table for m in screen.event.current_round.matches if m.reported}
             tables = [m.table for m in screen.event.current_round.matches if m.p2 is not None and m.table not in done][
                 :20
@@ -296,7 +295,7 @@ async def app_figures(data: Path, eid: str, live: int = 200) -> None:
             for t in tables:
                 await pilot.pause()
                 t0 = time.perf_counter()
-                screen.rounds._enter_result(f"{t} 2-1", box)
+                screen.rounds._enter_result(f"{t} 2-1")
                 on["handler"].append((time.perf_counter() - t0) * 1000)
                 await pilot.pause()
                 on["to_screen"].append((time.perf_counter() - t0) * 1000)

@@ -67,3 +67,11 @@ def test_each_event_key_is_run_by_the_concern_its_row_names():
     own = [a.name for a in ACTIONS if a.where == "event" and a.on == "screen"]
     assert sorted(own) == ["close", "tab", "tab", "tab", "tab"]  # the screen itself: Esc and the tabs
     assert all(EventScreen.__dict__[f"action_{a.name}"].__name__ == f"action_{a.name}" for a in rows)
+
+
+def test_l_later_f1_lists_the_correction_key_every_terminal_passes():
+    """L-LATER: F1 names Shift+F8 for a correction of an earlier round, the key
+    that reaches the app under xterm and tmux (they send Shift+F3 as a cursor
+    report, so a clerk pressing the key F1 listed got nothing)."""
+    (row,) = [a for a in ACTIONS if a.id == "event.correct"]
+    assert row.keys.split(",")[0] == "shift+f8"

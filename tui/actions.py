@@ -90,7 +90,7 @@ ACTIONS: tuple[Action, ...] = (
     event_action("repair", "ctrl+r", "repair", "Pair again", on="rounds"),
     # Shift+F8 too: xterm and tmux send Shift+F3 as ESC[1;2R, which Textual reads as a cursor report
     event_action(
-        "correct", "shift+f3,shift+f8", "correct_earlier", "Correct an earlier round", on="rounds", show=False
+        "correct", "shift+f8,shift+f3", "correct_earlier", "Correct an earlier round", on="rounds", show=False
     ),
     event_action("top", "f7", "top_cut", "Top cut", on="elimination"),
     event_action("bracket", "f8", "tab('bracket')", "Bracket"),
