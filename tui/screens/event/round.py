@@ -65,7 +65,9 @@ def result_cell(m, rep=None) -> Text:
     score = f"{m.p1_wins}-{m.p2_wins}" + (f"-{m.draws}" if m.draws else "")
     # the third-place match is a match like any other: its score, not its name (the bracket names it)
     note = "" if m.note in ("third_place", "third_place_planned") else labels.note_label(m.note)
-    return Text(f"{OUTCOME_MARK.get(m.outcome, '')} {note or score}" + (f" {mark}" if mark else ""))
+    # the score first, then what the note adds: cut at 80 columns, the cell still shows the score
+    head = f"{OUTCOME_MARK.get(m.outcome, '')} {score}" + (f" {mark}" if mark else "")
+    return Text(head + (f" {note}" if note else ""), no_wrap=True, overflow="ellipsis")
 
 
 def match_names(ev: Event) -> dict[int, str]:
