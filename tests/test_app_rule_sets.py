@@ -162,3 +162,28 @@ async def test_o_pen_2_a_struck_record_from_the_form_disqualifies_after_asking_a
         await pilot.press("f4")  # the standings: the player has no rank
         await pilot.pause()
         assert any(line.strip().startswith("-") and "選手1" in line for line in screen_text(app).splitlines())
+
+
+@pytest.mark.asyncio
+async def test_l_later_f12_on_a_finished_event_says_the_way_back_once_at_80x24(tmp_path):
+    """L-LATER: on an event whose Swiss rounds are all played, F12 lists the
+    locked settings by reason and says the way back (undo) once, not at the
+    end of every line (a tester saw ~15 lines each ending in
+    「（Ctrl+Z / `lycee undo EVENT`））」 push every field off the screen)."""
+    dd, st, d = _event(tmp_path, None)
+    d.set_settings({"rounds": 1})
+    d.pair_next()
+    for m in d.event.current_round.matches:
+        if m.p2 is not None:
+            d.record(m.table, "2-0")
+    eid = st.id
+    st.close()
+    app = LyceeApp(dd, open_event=eid, lang="ja")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("f12")
+        await pilot.pause()
+        said = str(app.screen.query_one("#error").render())
+        assert said.count("lycee undo EVENT") == 1, said
+        assert "））" not in said, said
+        assert said.count("変更不可") >= 2, said

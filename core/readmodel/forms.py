@@ -3,12 +3,14 @@ the settings (F12) and the event forms."""
 
 from __future__ import annotations
 
+import re
+
 from core.event.model import Event
 from core.event.timing import minutes_advice, recommended_minutes
 from core.i18n import _, join_list
 from core.readmodel.decks import staff_missing
 from core.rules.publish import visible_rounds
-from core.rules.settings import check_settings, field_label, locks, show_value
+from core.rules.settings import UNDO_HINT, check_settings, field_label, locks, show_value
 from core.rules.staff import default_issuer as issuer
 from core.rules.staff import pin_staff as holder
 from core.rules.staff import split_names
@@ -88,6 +90,22 @@ def settings_locks(ev: Event) -> dict[str, str]:
     """The settings that can no longer change, each with why."""
 
     return locks(ev)
+
+
+def lock_lines(held: dict[str, str]) -> list[str]:
+    """The settings form's locked settings (F12): one line per reason with
+    the settings it holds, and the way back (undo) said once at the end
+    rather than at the end of every line (a finished event has many)."""
+    hint = re.compile(r"\s*[（(]" + re.escape(UNDO_HINT) + r"[）)]\s*$")
+    by_why: dict[str, list[str]] = {}
+    for key, why in held.items():
+        by_why.setdefault(hint.sub("", why), []).append(field_label(key))
+    lines = [
+        _("locked: {setting}: {why}", setting=join_list(names, words=True), why=why) for why, names in by_why.items()
+    ]
+    if any(hint.search(why) for why in held.values()):
+        lines.append(_("To change them, undo back first ({undo}).", undo=UNDO_HINT))
+    return lines
 
 
 def setting_label(key: str) -> str:

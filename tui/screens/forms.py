@@ -16,7 +16,7 @@ from textual.widgets import Button, Input, Label, Select, Switch
 
 from core import labels, readmodel
 from core.errors import LyceeError
-from core.i18n import _, join_list
+from core.i18n import _
 from core.names import whole
 
 from ..i18n import Translated
@@ -291,15 +291,8 @@ class EventSettings(NewEvent):
                 self.query_one(widget[k]).disabled = True
         if self.locks:
             self.query_one("#error", Label).display = True
-            by_why: dict[str, list[str]] = {}  # one line for the settings locked for one reason
-            for k, why in self.locks.items():
-                by_why.setdefault(why, []).append(readmodel.setting_label(k))
-            self.query_one("#error", Label).update(
-                "\n".join(
-                    _("locked: {setting}: {why}", setting=join_list(names, words=True), why=why)
-                    for why, names in by_why.items()
-                )
-            )
+            # one line for the settings locked for one reason, the way back once (readmodel.lock_lines)
+            self.query_one("#error", Label).update(Text("\n".join(readmodel.lock_lines(self.locks))))
         if self.issue_pin is not None:
             self.query_one("#buttons", Horizontal).mount(Button(_("Judge-page PIN (F2)"), id="pin"), before=0)
         self.query_one("#name", Input).focus()
