@@ -54,3 +54,19 @@ async def test_why_check_and_plan_keys_on_the_event_screen(tmp_path):
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, EventScreen)
+
+
+@pytest.mark.asyncio
+async def test_an_event_with_no_players_promises_no_finish_time(tmp_path):
+    """The event bar's projected finish (the plan of the day) waits for players
+    to plan for: a tester saw 「終了予定 10:38」 on an event of 0 players."""
+    dd = DataDir(tmp_path)
+    store = dd.create({"name": "Cup", "minutes": 50, "sanctioned": False})
+    eid = store.id
+    store.close()
+    app = LyceeApp(dd, open_event=eid, lang="en")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, EventScreen)
+        assert "finish ~" not in screen.query_one("#round-status").plain

@@ -197,8 +197,9 @@ class Exports(Concern):
 
     def finish_text(self, ev: Event) -> str:
         """The projected finish, first in the event bar, once this desk has
-        timed something of the event (an event imported without times shows none)."""
-        if not any(a["type"] in ("create", "pair") for a in self.open_desk.store.actions):
+        timed something of the event (an event imported without times shows none),
+        and once there are players to plan for (no finish for an empty event)."""
+        if not ev.players or not any(a["type"] in ("create", "pair") for a in self.open_desk.store.actions):
             return ""
         try:
             p = self._plan(ev)
