@@ -136,11 +136,21 @@ import operator
 import random
 import weakref
 from collections import Counter
-from dataclasses import dataclass
 from typing import Callable, Protocol, Sequence
 
 from limited.builder import DEAD_CARD, build_deck
 from limited.facts import COLOURS, PAIRS, CardFacts, SetFacts
+from limited.pickvalue import (
+    COLOURLESS_KEEP,
+    CURVE_WEIGHT,
+    MASK_COLOURS,
+    MASK_PAIRS,
+    POPCOUNT,
+    SIGNAL_CARD,
+    PickWeights,
+    chance_by_colour,
+    colourless_worth,
+)
 from limited.reasons import PARTS, PickReason, ScoredCard, colour_text, why_fits, why_off, why_open
 
 __all__ = [
@@ -179,10 +189,8 @@ __all__ = [
 
 COMMIT_AFTER = 5
 OFF_COLOUR_PENALTY = 2.5
-CURVE_WEIGHT = 0.5
-#: Weight of what the table passes in the choice of the pair, and a card's signal part at most.
+#: Weight of what the table passes in the choice of the pair (a card's signal part at most: SIGNAL_CARD).
 SIGNAL_WEIGHT = 0.3
-SIGNAL_CARD = 0.3
 #: Weight of what the seats upstream removed (:attr:`Bot.cut`, per weighted card, both sides) in the pair.
 CUT_WEIGHT = 10.0
 #: Weighted cards of reads a side's cut read is averaged with as if they held nothing of note: a
@@ -202,10 +210,6 @@ LATE_PENALTY = 4.0
 CAST_BY = 8
 CAST_PENALTY = 5.5
 CAST_COLOURLESS = 4.0
-#: A 無 card loses at most COLOURLESS_KEEP less its rating to CAST_COLOURLESS: a card every deck can cast
-#: is worth nearly its rating to every seat, so a 無 bomb goes early (issue 48: at 4.0 for every rating, a
-#: rating-5 無 card went past all 8 seats), while the 無 filler still waits for the packs' last picks.
-COLOURLESS_KEEP = 6.5
 #: The belief over the pairs: a softmax of their values at temperature BELIEF_T, cooled by the pool
 #: (BELIEF_COOL cards halve it).
 BELIEF_T = 6.0
@@ -226,7 +230,7 @@ UPSTREAM_STEADY = 3
 #: bots and by the deck score.
 TARGET_CURVE = (0.35, 0.25, 0.30, 0.10)
 
-_POP = [bin(i).count("1") for i in range(32)]
+_POP = POPCOUNT
 _NC = len(COLOURS)
 _BASE: "weakref.WeakKeyDictionary[SetFacts, tuple[float, ...]]" = weakref.WeakKeyDictionary()
 
@@ -269,10 +273,9 @@ class Picker(Protocol):
 PickerFactory = Callable[[SetFacts, int, random.Random], Picker]
 
 
-#: For each needs mask: the colour indexes it names, and the PAIRS indexes that can cast it.
-_IDX = tuple(tuple(i for i in range(_NC) if m >> i & 1) for m in range(32))
-_FITS = tuple(tuple(j for j, p in enumerate(PAIRS) if not m & ~p) for m in range(32))
-_PAIR_IDX = tuple(_IDX[p] for p in PAIRS)
+#: For each needs mask: the colour indexes it names, and the PAIRS indexes that can cast it (limited.pickvalue).
+_IDX = MASK_COLOURS
+_FITS = MASK_PAIRS
 
 
 class Bot:
@@ -603,7 +606,7 @@ class Bot:
                 best_i, best_v = i, r[5]
         return rows, best_i
 
-    def _weights(self, offered: Sequence[str], pool: Sequence[str]) -> _Weights:
+    def _weights(self, offered: Sequence[str], pool: Sequence[str]) -> PickWeights:
         """Read the pack and the pool, choose the pair, and weigh this pick (the module docstring)."""
         self._absorb(pool)
         self._look(offered, pool)
@@ -617,12 +620,12 @@ class Bot:
         cast = self._cast_weight(n)
         # The first pick knows nothing: the rating alone.
         belief = self._belief(n, values) if n else None
-        chance = _chance(belief)
-        return _Weights(
+        chance = chance_by_colour(belief)
+        return PickWeights(
             pair=pair,
             belief=belief,
             chance=chance,
-            star=_colourless_worth(belief, chance, pair),
+            star=colourless_worth(belief, chance, pair),
             dead=self._dead(belief, cast, n, total_picks) if pair and cast else 0.0,
             off_pen=self._off_pen(pair, on, n, total_picks),
             less_pen=CAST_COLOURLESS * cast if pair else 0.0,
@@ -703,83 +706,6 @@ class Bot:
             sig = max(_IDX[pair], key=lambda i: ft[i])
             return "moved", {"colours": pair | f.needs, "signal": 1 << sig}
         return why_fits(f, c, scored, pair | f.needs, fits, by)
-
-
-def _chance(belief: list[float] | None) -> list[float]:
-    """By colour: the belief of the pairs holding it (all 0 before the first pick)."""
-    chance = [0.0] * _NC
-    for j, b in enumerate(belief or ()):
-        i, k = _PAIR_IDX[j]
-        chance[i] += b
-        chance[k] += b
-    return chance
-
-
-@dataclass(frozen=True, slots=True)
-class _Weights:
-    """What a card of the pack is worth at one pick: the parts of the module docstring, as
-    :meth:`Bot._weights` found them."""
-
-    pair: int
-    belief: list[float] | None
-    chance: list[float]
-    star: float
-    dead: float
-    off_pen: float
-    less_pen: float
-    flow: list[float]
-    scale: float
-    curve: list[int]
-    targets: list[float]
-
-    def row(self, num: str, f: CardFacts) -> tuple:
-        """(number, rating, colour, curve, signal, total) of one card."""
-        colour, curve_v, signal = self._coloured(f) if f.needs else (self._colourless(f), self._curve(f), 0.0)
-        return (num, float(f.rating), colour, curve_v, signal, f.rating + colour + curve_v + signal)
-
-    def _curve(self, f: CardFacts) -> float:
-        if not self.pair:
-            return 0.0
-        target = self.targets[f.bucket]
-        if target <= 0:
-            return -CURVE_WEIGHT
-        x = (target - self.curve[f.bucket]) / target
-        return CURVE_WEIGHT * (1.0 if x > 1 else -1.0 if x < -1 else x)
-
-    def _colourless(self, f: CardFacts) -> float:
-        """The hedge of a 無 card: after the commitment it waits for the packs' last picks unless its
-        rating is high (COLOURLESS_KEEP); before, it is worth what a card of the likeliest colour is."""
-        if self.less_pen:
-            return -min(self.less_pen, max(0.0, COLOURLESS_KEEP - f.rating))
-        return -(1.0 - self.star) * f.rating
-
-    def _coloured(self, f: CardFacts) -> tuple[float, float, float]:
-        """The colour (the hedge: its rating if the final pair casts it, else minus what a dead card
-        costs), curve and signal parts of a card that needs a colour."""
-        needs = f.needs
-        bf = max(self.flow[i] for i in _IDX[needs]) / self.scale
-        signal = SIGNAL_CARD * _within_one(bf)
-        colour = self._hedge(f, self.belief) if self.belief is not None else 0.0
-        if self.pair and _POP[self.pair | needs] > 2:
-            return colour - self.off_pen, 0.0, signal
-        return colour, self._curve(f), signal
-
-    def _hedge(self, f: CardFacts, belief: list[float]) -> float:
-        """Minus what card ``f`` costs if the final pair cannot cast it, times the chance of that."""
-        fits = _FITS[f.needs]
-        pc = self.chance[_IDX[f.needs][0]] if len(fits) > 1 else belief[fits[0]] if fits else 0.0
-        return -(1.0 - pc) * (f.rating + self.dead)
-
-
-def _colourless_worth(belief: list[float] | None, chance: list[float], pair: int) -> float:
-    """What a 無 card is worth: before the commitment, what a card of the likeliest colour is (a seat
-    taking 無 cards early hides its colours from the seats it passes to: their cut read sees nothing)."""
-    return max(chance) if belief is not None and not pair else 1.0
-
-
-def _within_one(x: float) -> float:
-    """``x`` clamped to -1 .. 1."""
-    return 1.0 if x > 1 else -1.0 if x < -1 else x
 
 
 class RandomPicker:
