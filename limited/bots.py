@@ -119,6 +119,21 @@ Bot picks (G-DRAFT-1: take one card, pass the rest)
     once the pool holds a card of it, so a one-colour pool keeps its second
     colour open.
 
+    And the seat it passes to (issue 48): what a seat passes in the first pack is all the next seat
+    picks from after its first pick, so the bot drafts those packs with a bot of its own
+    (:meth:`Bot.next_pair`; its unseen first pick stands as a 無 card that tips no pair); a pair
+    sharing a colour with the pair that model holds loses ``NEIGHBOUR_PENALTY`` x (1 + packs' worth
+    of pool): the seat it feeds in pack 1 passes to it in packs 2 and 4.  Measured in
+    benchmarks/draft.py (``--table-only --spread 100 --signal 200``, tuned on seeds 5000..):
+    neighbours sharing a main attribute alpha / beta / gamma 0.596 / 0.599 / 0.586 -> 0.550 /
+    0.515 / 0.522 (6 packs 0.600 / 0.585 / 0.584 -> 0.524 / 0.510 / 0.531), decks with uncastable
+    cards 36.8% -> 34.9% (6 packs 31.9% -> 27.1%).  The forced-signal cells lose a little (both
+    neighbours 82.5 / 78.0 / 83.0% -> 75.0 / 74.5 / 82.0%, three upstream 97 / 97 / 95% -> 95 /
+    95.5 / 94%), likely because the model sees the same cut upstream as the seat: it puts a next
+    seat that only takes the cut colours outside them, and the seat avoiding it leans towards them.  Reading
+    the cut harder after the commitment (``CUT_WEIGHT`` 20) kept the cells (77.5 / 80.5 / 83.5%)
+    but let one pack of a new side move a pair held over a pack.
+
     :meth:`Bot.explain` returns the pick with its reason (limited.reasons.PickReason:
     the top three with their parts, and a one-line reason through the
     catalog); :meth:`Bot.choose` returns the card only.  Ties go to the card
@@ -185,6 +200,7 @@ __all__ = [
     "DEAD_WEIGHT",
     "CAST_MARGIN",
     "READ_EARLY",
+    "NEIGHBOUR_PENALTY",
 ]
 
 COMMIT_AFTER = 5
@@ -221,6 +237,9 @@ CAST_MARGIN = 2.0
 #: Before the commitment (when the pair values feed only the belief) the reads of the table, flow and cut,
 #: weigh this many times more: a seat hedges towards what upstream leaves, which spreads the table.
 READ_EARLY = 2.0
+#: What a pair sharing a colour with the pair the model of the next seat holds (:meth:`Bot.next_pair`)
+#: loses, x (1 + packs' worth of pool).
+NEIGHBOUR_PENALTY = 3.0
 #: What :meth:`Bot.upstream` names: a side read over this many weighted cards, its second most-cut colour
 #: cut this much a weighted card more than the third, the same two colours on this many reads in a row.
 UPSTREAM_READ = 15.0
@@ -314,6 +333,10 @@ class Bot:
         "_shares",
         "_steady",
         "_named",
+        "_passing",
+        "_next",
+        "_next_pool",
+        "_models_next",
     )
 
     def __init__(
@@ -324,6 +347,7 @@ class Bot:
         *,
         commit_after: int | None = None,
         pack_size: int | None = None,
+        model_next: bool = True,
     ):
         self.facts = facts
         self.deck_size = deck_size
@@ -359,6 +383,12 @@ class Bot:
         self._shares = _shares(facts)
         self._steady = [(0, 0), (0, 0)]  # by side: the two most-cut colours of real reads, reads in a row
         self._named = [0, 0]  # by side: what upstream() names
+        self._passing: tuple[int, tuple[str, ...]] = (-1, ())  # the pool size and pack of the last pick read
+        #: The seat this one passes to in the first pack, drafted as a bot from the packs passed to it
+        #: (None: not modelled, or not yet), and its pool (:meth:`_model_next`).
+        self._next: Bot | None = None
+        self._next_pool: list[str] = []
+        self._models_next = model_next
 
     @property
     def committed(self) -> bool:
@@ -385,6 +415,8 @@ class Bot:
         if n == self._looked:
             return
         self._looked = n
+        self._passed(pool)
+        self._passing = (n, tuple(offered))
         if self.pack_size is None and n == 0:
             self.pack_size = len(offered)
         size = self.pack_size
@@ -399,6 +431,39 @@ class Bot:
         self._cutw[side] += k
         self._read_flow_and_cut(side, offered, k, size)
         self._name_upstream(side)
+
+    def _passed(self, pool: Sequence[str]) -> None:
+        """With the pick of the last pack read now in ``pool``: in the first pack, what this seat passed
+        is what the next seat picks from, so the model of that seat (:meth:`_model_next`) picks from it."""
+        n0, pack = self._passing
+        size = self.pack_size
+        if not (self._models_next and size and 0 <= n0 < min(size, len(pool)) and pool[n0] in pack):
+            return
+        left = list(pack)
+        left.remove(pool[n0])
+        if left:
+            self._model_next(left)
+
+    def _model_next(self, left: list[str]) -> None:
+        """The next seat's pick from ``left`` (NEIGHBOUR_PENALTY): a bot without a model of its own, whose
+        first pick (from a pack this seat never sees) stands as the set's lowest-rated 無 card, which
+        tips no pair; a set without 無 cards leaves the next seat unmodelled."""
+        nxt = self._next
+        if nxt is None:
+            stars = sorted((f.rating, num) for num, f in self.facts.by_number.items() if not f.needs)
+            if not stars:
+                self._models_next = False
+                return
+            nxt = self._next = Bot(
+                self.facts, self.deck_size, commit_after=self.commit_after, pack_size=self.pack_size, model_next=False
+            )
+            self._next_pool = [stars[0][1]]
+        self._next_pool.append(nxt.choose(left, self._next_pool))
+
+    @property
+    def next_pair(self) -> int:
+        """The pair the model of the next seat (:meth:`_model_next`) holds, 0 before it commits."""
+        return self._next.pair if self._next is not None else 0
 
     def _read_flow_and_cut(self, side: int, offered: Sequence[str], k: int, size: int) -> None:
         """Add to ``side``'s flow the rating the pack still holds in each colour less what a pack of
@@ -500,6 +565,8 @@ class Bot:
         cw = CENSUS_WEIGHT * pool_size
         ct = self._cut_total()
         pc, rd = self._read_factors(pool_size)
+        near = self.next_pair
+        near_pen = NEIGHBOUR_PENALTY * (1 + pool_size / (self.pack_size or 11))
         # Once the picks left cannot fill a deck, the pool decides: a move is only to a pair that casts as many of it.
         left = self._picks_left(pool_size)
         floor = self._pool_floor(old, left)
@@ -511,6 +578,8 @@ class Bot:
             i, k = _IDX[p]
             v = self._fitw[j] + pc * self._fitn[j] + rd * SIGNAL_WEIGHT * (ft[i] + ft[k]) - cw * (crowd[i] + crowd[k])
             v += rd * CUT_WEIGHT * (ct[i] + ct[k])
+            if p & near:
+                v -= near_pen
             if old and p & have == old:
                 v += STAY * pool_size
             out.append(v)
@@ -701,6 +770,8 @@ class Bot:
             return why_off(f, scored, pair, fits)
         if full:
             return "full", {"colours": pair | f.needs}
+        if self._moved and self.next_pair and not pair & self.next_pair:
+            return "away", {"colours": pair | f.needs, "other_colours": self.next_pair}
         if self._moved:
             ft = self._flow_total()
             sig = max(_IDX[pair], key=lambda i: ft[i])
