@@ -119,20 +119,16 @@ Bot picks (G-DRAFT-1: take one card, pass the rest)
     once the pool holds a card of it, so a one-colour pool keeps its second
     colour open.
 
-    And the seat it passes to (issue 48): what a seat passes in the first pack is all the next seat
-    picks from after its first pick, so the bot drafts those packs with a bot of its own
-    (:meth:`Bot.next_pair`; its unseen first pick stands as a 無 card that tips no pair); a pair
-    sharing a colour with the pair that model holds loses ``NEIGHBOUR_PENALTY`` x (1 + packs' worth
-    of pool): the seat it feeds in pack 1 passes to it in packs 2 and 4.  Measured in
-    benchmarks/draft.py (``--table-only --spread 100 --signal 200``, tuned on seeds 5000..):
-    neighbours sharing a main attribute alpha / beta / gamma 0.596 / 0.599 / 0.586 -> 0.550 /
-    0.515 / 0.522 (6 packs 0.600 / 0.585 / 0.584 -> 0.524 / 0.510 / 0.531), decks with uncastable
-    cards 36.8% -> 34.9% (6 packs 31.9% -> 27.1%).  The forced-signal cells lose a little (both
-    neighbours 82.5 / 78.0 / 83.0% -> 75.0 / 74.5 / 82.0%, three upstream 97 / 97 / 95% -> 95 /
-    95.5 / 94%), likely because the model sees the same cut upstream as the seat: it puts a next
-    seat that only takes the cut colours outside them, and the seat avoiding it leans towards them.  Reading
-    the cut harder after the commitment (``CUT_WEIGHT`` 20) kept the cells (77.5 / 80.5 / 83.5%)
-    but let one pack of a new side move a pair held over a pack.
+    And the seat it passes to (issue 48): what a seat passes in the first pack is all the next seat picks from after
+    its first pick, so the bot drafts those packs with a bot of its own (:meth:`Bot.next_pair`; its unseen first pick
+    stands as a 無 card that tips no pair); a pair sharing a colour with that seat's pair loses ``NEIGHBOUR_PENALTY`` x
+    (1 + packs' worth of pool). From the second pack, when that seat passes to this one, a clear cut read of its side
+    (``NEAR_GAP``) replaces the model, which cannot see a seat held to colours the packs showed open.
+    benchmarks/draft.py ``--table-only --spread 100 --signal 200``, alpha / beta / gamma, no model -> model -> model
+    and read: neighbours sharing a main attribute 0.596 / 0.599 / 0.586 -> 0.550 / 0.515 / 0.522 -> 0.554 / 0.521 /
+    0.526, decks with uncastable cards 36.8 / 0.4 / 0.1% -> 34.9 / 0.6 / 0.0% -> 35.0 / 0.6 / 0.1%, both neighbours
+    forced 82.5 / 78.0 / 83.0% -> 75.0 / 74.5 / 82.0% -> 76.5 / 75.0 / 83.5%, three upstream 97 / 97 / 95% -> 95 /
+    95.5 / 94% -> 95.5 / 95.5 / 94% (the read alone from pack 2: 0.64 in alpha).
 
     :meth:`Bot.explain` returns the pick with its reason (limited.reasons.PickReason:
     the top three with their parts, and a one-line reason through the
@@ -201,6 +197,7 @@ __all__ = [
     "CAST_MARGIN",
     "READ_EARLY",
     "NEIGHBOUR_PENALTY",
+    "NEAR_GAP",
 ]
 
 COMMIT_AFTER = 5
@@ -237,9 +234,10 @@ CAST_MARGIN = 2.0
 #: Before the commitment (when the pair values feed only the belief) the reads of the table, flow and cut,
 #: weigh this many times more: a seat hedges towards what upstream leaves, which spreads the table.
 READ_EARLY = 2.0
-#: What a pair sharing a colour with the pair the model of the next seat holds (:meth:`Bot.next_pair`)
-#: loses, x (1 + packs' worth of pool).
+#: What a pair sharing a colour with the next seat's pair (:meth:`Bot._near`) loses, x (1 + packs of pool);
+#: from pack 2 a cut read of the side that seat passes from this clear (as UPSTREAM_GAP) replaces the model.
 NEIGHBOUR_PENALTY = 3.0
+NEAR_GAP = 0.15
 #: What :meth:`Bot.upstream` names: a side read over this many weighted cards, its second most-cut colour
 #: cut this much a weighted card more than the third, the same two colours on this many reads in a row.
 UPSTREAM_READ = 15.0
@@ -460,6 +458,16 @@ class Bot:
             self._next_pool = [stars[0][1]]
         self._next_pool.append(nxt.choose(left, self._next_pool))
 
+    def _near(self, pool_size: int) -> int:
+        """The pair of the seat this one passes to in pack 1: the model's (:meth:`next_pair`), or from pack 2 what
+        that side's cut read names where its second most-cut colour is cut NEAR_GAP a weighted card more than the third."""
+        named, cut, w = self._named[1], self.cut[1], self._cutw[1]
+        if named and pool_size >= (self.pack_size or 11):
+            o = sorted(range(_NC), key=lambda i: (cut[i], i))
+            if (cut[o[2]] - cut[o[1]]) / w >= NEAR_GAP:
+                return named
+        return self.next_pair
+
     @property
     def next_pair(self) -> int:
         """The pair the model of the next seat (:meth:`_model_next`) holds, 0 before it commits."""
@@ -565,7 +573,7 @@ class Bot:
         cw = CENSUS_WEIGHT * pool_size
         ct = self._cut_total()
         pc, rd = self._read_factors(pool_size)
-        near = self.next_pair
+        near = self._near(pool_size)
         near_pen = NEIGHBOUR_PENALTY * (1 + pool_size / (self.pack_size or 11))
         # Once the picks left cannot fill a deck, the pool decides: a move is only to a pair that casts as many of it.
         left = self._picks_left(pool_size)
@@ -751,10 +759,10 @@ class Bot:
         order = sorted(range(len(scored)), key=lambda i: (i != best_i, -rows[i][5], i))
         top = tuple(scored[i] for i in order[:3])
         n = len(pool)
-        kind, args = self._why(top, scored, self.pair, self._on >= self.deck_size)
+        kind, args = self._why(top, scored, self.pair, self._on >= self.deck_size, self._near(n))
         return PickReason(scored[best_i].number, top, self.pair, self.upstream(n), kind, tuple(args.items()))
 
-    def _why(self, top, scored, pair: int, full: bool) -> tuple[str, dict]:
+    def _why(self, top, scored, pair: int, full: bool, near: int) -> tuple[str, dict]:
         """The reason's kind and arguments for the pick ``top[0]``.  The colours named as the deck's
         always hold the card's own: with one colour in the pair, a card of another makes the pair."""
         by = self.facts.by_number
@@ -770,8 +778,8 @@ class Bot:
             return why_off(f, scored, pair, fits)
         if full:
             return "full", {"colours": pair | f.needs}
-        if self._moved and self.next_pair and not pair & self.next_pair:
-            return "away", {"colours": pair | f.needs, "other_colours": self.next_pair}
+        if self._moved and near and not pair & near:
+            return "away", {"colours": pair | f.needs, "other_colours": near}
         if self._moved:
             ft = self._flow_total()
             sig = max(_IDX[pair], key=lambda i: ft[i])
