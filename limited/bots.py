@@ -119,6 +119,17 @@ Bot picks (G-DRAFT-1: take one card, pass the rest)
     once the pool holds a card of it, so a one-colour pool keeps its second
     colour open.
 
+    And the seat it passes to (issue 48): what a seat passes in the first pack is all the next seat picks from after
+    its first pick, so the bot drafts those packs with a bot of its own (:meth:`Bot.next_pair`; its unseen first pick
+    stands as a 無 card that tips no pair); a pair sharing a colour with that seat's pair loses ``NEIGHBOUR_PENALTY`` x
+    (1 + packs' worth of pool). From the second pack, when that seat passes to this one, a clear cut read of its side
+    (``NEAR_GAP``) replaces the model, which cannot see a seat held to colours the packs showed open.
+    benchmarks/draft.py ``--table-only --spread 100 --signal 200``, alpha / beta / gamma, no model -> model -> model
+    and read: neighbours sharing a main attribute 0.596 / 0.599 / 0.586 -> 0.550 / 0.515 / 0.522 -> 0.554 / 0.521 /
+    0.526, decks with uncastable cards 36.8 / 0.4 / 0.1% -> 34.9 / 0.6 / 0.0% -> 35.0 / 0.6 / 0.1%, both neighbours
+    forced 82.5 / 78.0 / 83.0% -> 75.0 / 74.5 / 82.0% -> 76.5 / 75.0 / 83.5%, three upstream 97 / 97 / 95% -> 95 /
+    95.5 / 94% -> 95.5 / 95.5 / 94% (the read alone from pack 2: 0.64 in alpha).
+
     :meth:`Bot.explain` returns the pick with its reason (limited.reasons.PickReason:
     the top three with their parts, and a one-line reason through the
     catalog); :meth:`Bot.choose` returns the card only.  Ties go to the card
@@ -136,11 +147,21 @@ import operator
 import random
 import weakref
 from collections import Counter
-from dataclasses import dataclass
 from typing import Callable, Protocol, Sequence
 
 from limited.builder import DEAD_CARD, build_deck
 from limited.facts import COLOURS, PAIRS, CardFacts, SetFacts
+from limited.pickvalue import (
+    COLOURLESS_KEEP,
+    CURVE_WEIGHT,
+    MASK_COLOURS,
+    MASK_PAIRS,
+    POPCOUNT,
+    SIGNAL_CARD,
+    PickWeights,
+    chance_by_colour,
+    colourless_worth,
+)
 from limited.reasons import PARTS, PickReason, ScoredCard, colour_text, why_fits, why_off, why_open
 
 __all__ = [
@@ -175,14 +196,14 @@ __all__ = [
     "DEAD_WEIGHT",
     "CAST_MARGIN",
     "READ_EARLY",
+    "NEIGHBOUR_PENALTY",
+    "NEAR_GAP",
 ]
 
 COMMIT_AFTER = 5
 OFF_COLOUR_PENALTY = 2.5
-CURVE_WEIGHT = 0.5
-#: Weight of what the table passes in the choice of the pair, and a card's signal part at most.
+#: Weight of what the table passes in the choice of the pair (a card's signal part at most: SIGNAL_CARD).
 SIGNAL_WEIGHT = 0.3
-SIGNAL_CARD = 0.3
 #: Weight of what the seats upstream removed (:attr:`Bot.cut`, per weighted card, both sides) in the pair.
 CUT_WEIGHT = 10.0
 #: Weighted cards of reads a side's cut read is averaged with as if they held nothing of note: a
@@ -202,10 +223,6 @@ LATE_PENALTY = 4.0
 CAST_BY = 8
 CAST_PENALTY = 5.5
 CAST_COLOURLESS = 4.0
-#: A 無 card loses at most COLOURLESS_KEEP less its rating to CAST_COLOURLESS: a card every deck can cast
-#: is worth nearly its rating to every seat, so a 無 bomb goes early (issue 48: at 4.0 for every rating, a
-#: rating-5 無 card went past all 8 seats), while the 無 filler still waits for the packs' last picks.
-COLOURLESS_KEEP = 6.5
 #: The belief over the pairs: a softmax of their values at temperature BELIEF_T, cooled by the pool
 #: (BELIEF_COOL cards halve it).
 BELIEF_T = 6.0
@@ -217,6 +234,10 @@ CAST_MARGIN = 2.0
 #: Before the commitment (when the pair values feed only the belief) the reads of the table, flow and cut,
 #: weigh this many times more: a seat hedges towards what upstream leaves, which spreads the table.
 READ_EARLY = 2.0
+#: What a pair sharing a colour with the next seat's pair (:meth:`Bot._near`) loses, x (1 + packs of pool);
+#: from pack 2 a cut read of the side that seat passes from this clear (as UPSTREAM_GAP) replaces the model.
+NEIGHBOUR_PENALTY = 3.0
+NEAR_GAP = 0.15
 #: What :meth:`Bot.upstream` names: a side read over this many weighted cards, its second most-cut colour
 #: cut this much a weighted card more than the third, the same two colours on this many reads in a row.
 UPSTREAM_READ = 15.0
@@ -226,7 +247,7 @@ UPSTREAM_STEADY = 3
 #: bots and by the deck score.
 TARGET_CURVE = (0.35, 0.25, 0.30, 0.10)
 
-_POP = [bin(i).count("1") for i in range(32)]
+_POP = POPCOUNT
 _NC = len(COLOURS)
 _BASE: "weakref.WeakKeyDictionary[SetFacts, tuple[float, ...]]" = weakref.WeakKeyDictionary()
 
@@ -269,10 +290,9 @@ class Picker(Protocol):
 PickerFactory = Callable[[SetFacts, int, random.Random], Picker]
 
 
-#: For each needs mask: the colour indexes it names, and the PAIRS indexes that can cast it.
-_IDX = tuple(tuple(i for i in range(_NC) if m >> i & 1) for m in range(32))
-_FITS = tuple(tuple(j for j, p in enumerate(PAIRS) if not m & ~p) for m in range(32))
-_PAIR_IDX = tuple(_IDX[p] for p in PAIRS)
+#: For each needs mask: the colour indexes it names, and the PAIRS indexes that can cast it (limited.pickvalue).
+_IDX = MASK_COLOURS
+_FITS = MASK_PAIRS
 
 
 class Bot:
@@ -311,6 +331,10 @@ class Bot:
         "_shares",
         "_steady",
         "_named",
+        "_passing",
+        "_next",
+        "_next_pool",
+        "_models_next",
     )
 
     def __init__(
@@ -321,6 +345,7 @@ class Bot:
         *,
         commit_after: int | None = None,
         pack_size: int | None = None,
+        model_next: bool = True,
     ):
         self.facts = facts
         self.deck_size = deck_size
@@ -356,6 +381,12 @@ class Bot:
         self._shares = _shares(facts)
         self._steady = [(0, 0), (0, 0)]  # by side: the two most-cut colours of real reads, reads in a row
         self._named = [0, 0]  # by side: what upstream() names
+        self._passing: tuple[int, tuple[str, ...]] = (-1, ())  # the pool size and pack of the last pick read
+        #: The seat this one passes to in the first pack, drafted as a bot from the packs passed to it
+        #: (None: not modelled, or not yet), and its pool (:meth:`_model_next`).
+        self._next: Bot | None = None
+        self._next_pool: list[str] = []
+        self._models_next = model_next
 
     @property
     def committed(self) -> bool:
@@ -382,6 +413,8 @@ class Bot:
         if n == self._looked:
             return
         self._looked = n
+        self._passed(pool)
+        self._passing = (n, tuple(offered))
         if self.pack_size is None and n == 0:
             self.pack_size = len(offered)
         size = self.pack_size
@@ -396,6 +429,49 @@ class Bot:
         self._cutw[side] += k
         self._read_flow_and_cut(side, offered, k, size)
         self._name_upstream(side)
+
+    def _passed(self, pool: Sequence[str]) -> None:
+        """With the pick of the last pack read now in ``pool``: in the first pack, what this seat passed
+        is what the next seat picks from, so the model of that seat (:meth:`_model_next`) picks from it."""
+        n0, pack = self._passing
+        size = self.pack_size
+        if not (self._models_next and size and 0 <= n0 < min(size, len(pool)) and pool[n0] in pack):
+            return
+        left = list(pack)
+        left.remove(pool[n0])
+        if left:
+            self._model_next(left)
+
+    def _model_next(self, left: list[str]) -> None:
+        """The next seat's pick from ``left`` (NEIGHBOUR_PENALTY): a bot without a model of its own, whose
+        first pick (from a pack this seat never sees) stands as the set's lowest-rated 無 card, which
+        tips no pair; a set without 無 cards leaves the next seat unmodelled."""
+        nxt = self._next
+        if nxt is None:
+            stars = sorted((f.rating, num) for num, f in self.facts.by_number.items() if not f.needs)
+            if not stars:
+                self._models_next = False
+                return
+            nxt = self._next = Bot(
+                self.facts, self.deck_size, commit_after=self.commit_after, pack_size=self.pack_size, model_next=False
+            )
+            self._next_pool = [stars[0][1]]
+        self._next_pool.append(nxt.choose(left, self._next_pool))
+
+    def _near(self, pool_size: int) -> int:
+        """The pair of the seat this one passes to in pack 1: the model's (:meth:`next_pair`), or from pack 2 what
+        that side's cut read names where its second most-cut colour is cut NEAR_GAP a weighted card more than the third."""
+        named, cut, w = self._named[1], self.cut[1], self._cutw[1]
+        if named and pool_size >= (self.pack_size or 11):
+            o = sorted(range(_NC), key=lambda i: (cut[i], i))
+            if (cut[o[2]] - cut[o[1]]) / w >= NEAR_GAP:
+                return named
+        return self.next_pair
+
+    @property
+    def next_pair(self) -> int:
+        """The pair the model of the next seat (:meth:`_model_next`) holds, 0 before it commits."""
+        return self._next.pair if self._next is not None else 0
 
     def _read_flow_and_cut(self, side: int, offered: Sequence[str], k: int, size: int) -> None:
         """Add to ``side``'s flow the rating the pack still holds in each colour less what a pack of
@@ -497,6 +573,8 @@ class Bot:
         cw = CENSUS_WEIGHT * pool_size
         ct = self._cut_total()
         pc, rd = self._read_factors(pool_size)
+        near = self._near(pool_size)
+        near_pen = NEIGHBOUR_PENALTY * (1 + pool_size / (self.pack_size or 11))
         # Once the picks left cannot fill a deck, the pool decides: a move is only to a pair that casts as many of it.
         left = self._picks_left(pool_size)
         floor = self._pool_floor(old, left)
@@ -508,6 +586,8 @@ class Bot:
             i, k = _IDX[p]
             v = self._fitw[j] + pc * self._fitn[j] + rd * SIGNAL_WEIGHT * (ft[i] + ft[k]) - cw * (crowd[i] + crowd[k])
             v += rd * CUT_WEIGHT * (ct[i] + ct[k])
+            if p & near:
+                v -= near_pen
             if old and p & have == old:
                 v += STAY * pool_size
             out.append(v)
@@ -603,7 +683,7 @@ class Bot:
                 best_i, best_v = i, r[5]
         return rows, best_i
 
-    def _weights(self, offered: Sequence[str], pool: Sequence[str]) -> _Weights:
+    def _weights(self, offered: Sequence[str], pool: Sequence[str]) -> PickWeights:
         """Read the pack and the pool, choose the pair, and weigh this pick (the module docstring)."""
         self._absorb(pool)
         self._look(offered, pool)
@@ -617,12 +697,12 @@ class Bot:
         cast = self._cast_weight(n)
         # The first pick knows nothing: the rating alone.
         belief = self._belief(n, values) if n else None
-        chance = _chance(belief)
-        return _Weights(
+        chance = chance_by_colour(belief)
+        return PickWeights(
             pair=pair,
             belief=belief,
             chance=chance,
-            star=_colourless_worth(belief, chance, pair),
+            star=colourless_worth(belief, chance, pair),
             dead=self._dead(belief, cast, n, total_picks) if pair and cast else 0.0,
             off_pen=self._off_pen(pair, on, n, total_picks),
             less_pen=CAST_COLOURLESS * cast if pair else 0.0,
@@ -679,10 +759,10 @@ class Bot:
         order = sorted(range(len(scored)), key=lambda i: (i != best_i, -rows[i][5], i))
         top = tuple(scored[i] for i in order[:3])
         n = len(pool)
-        kind, args = self._why(top, scored, self.pair, self._on >= self.deck_size)
+        kind, args = self._why(top, scored, self.pair, self._on >= self.deck_size, self._near(n))
         return PickReason(scored[best_i].number, top, self.pair, self.upstream(n), kind, tuple(args.items()))
 
-    def _why(self, top, scored, pair: int, full: bool) -> tuple[str, dict]:
+    def _why(self, top, scored, pair: int, full: bool, near: int) -> tuple[str, dict]:
         """The reason's kind and arguments for the pick ``top[0]``.  The colours named as the deck's
         always hold the card's own: with one colour in the pair, a card of another makes the pair."""
         by = self.facts.by_number
@@ -698,88 +778,13 @@ class Bot:
             return why_off(f, scored, pair, fits)
         if full:
             return "full", {"colours": pair | f.needs}
+        if self._moved and near and not pair & near:
+            return "away", {"colours": pair | f.needs, "other_colours": near}
         if self._moved:
             ft = self._flow_total()
             sig = max(_IDX[pair], key=lambda i: ft[i])
             return "moved", {"colours": pair | f.needs, "signal": 1 << sig}
         return why_fits(f, c, scored, pair | f.needs, fits, by)
-
-
-def _chance(belief: list[float] | None) -> list[float]:
-    """By colour: the belief of the pairs holding it (all 0 before the first pick)."""
-    chance = [0.0] * _NC
-    for j, b in enumerate(belief or ()):
-        i, k = _PAIR_IDX[j]
-        chance[i] += b
-        chance[k] += b
-    return chance
-
-
-@dataclass(frozen=True, slots=True)
-class _Weights:
-    """What a card of the pack is worth at one pick: the parts of the module docstring, as
-    :meth:`Bot._weights` found them."""
-
-    pair: int
-    belief: list[float] | None
-    chance: list[float]
-    star: float
-    dead: float
-    off_pen: float
-    less_pen: float
-    flow: list[float]
-    scale: float
-    curve: list[int]
-    targets: list[float]
-
-    def row(self, num: str, f: CardFacts) -> tuple:
-        """(number, rating, colour, curve, signal, total) of one card."""
-        colour, curve_v, signal = self._coloured(f) if f.needs else (self._colourless(f), self._curve(f), 0.0)
-        return (num, float(f.rating), colour, curve_v, signal, f.rating + colour + curve_v + signal)
-
-    def _curve(self, f: CardFacts) -> float:
-        if not self.pair:
-            return 0.0
-        target = self.targets[f.bucket]
-        if target <= 0:
-            return -CURVE_WEIGHT
-        x = (target - self.curve[f.bucket]) / target
-        return CURVE_WEIGHT * (1.0 if x > 1 else -1.0 if x < -1 else x)
-
-    def _colourless(self, f: CardFacts) -> float:
-        """The hedge of a 無 card: after the commitment it waits for the packs' last picks unless its
-        rating is high (COLOURLESS_KEEP); before, it is worth what a card of the likeliest colour is."""
-        if self.less_pen:
-            return -min(self.less_pen, max(0.0, COLOURLESS_KEEP - f.rating))
-        return -(1.0 - self.star) * f.rating
-
-    def _coloured(self, f: CardFacts) -> tuple[float, float, float]:
-        """The colour (the hedge: its rating if the final pair casts it, else minus what a dead card
-        costs), curve and signal parts of a card that needs a colour."""
-        needs = f.needs
-        bf = max(self.flow[i] for i in _IDX[needs]) / self.scale
-        signal = SIGNAL_CARD * _within_one(bf)
-        colour = self._hedge(f, self.belief) if self.belief is not None else 0.0
-        if self.pair and _POP[self.pair | needs] > 2:
-            return colour - self.off_pen, 0.0, signal
-        return colour, self._curve(f), signal
-
-    def _hedge(self, f: CardFacts, belief: list[float]) -> float:
-        """Minus what card ``f`` costs if the final pair cannot cast it, times the chance of that."""
-        fits = _FITS[f.needs]
-        pc = self.chance[_IDX[f.needs][0]] if len(fits) > 1 else belief[fits[0]] if fits else 0.0
-        return -(1.0 - pc) * (f.rating + self.dead)
-
-
-def _colourless_worth(belief: list[float] | None, chance: list[float], pair: int) -> float:
-    """What a 無 card is worth: before the commitment, what a card of the likeliest colour is (a seat
-    taking 無 cards early hides its colours from the seats it passes to: their cut read sees nothing)."""
-    return max(chance) if belief is not None and not pair else 1.0
-
-
-def _within_one(x: float) -> float:
-    """``x`` clamped to -1 .. 1."""
-    return 1.0 if x > 1 else -1.0 if x < -1 else x
 
 
 class RandomPicker:

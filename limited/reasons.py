@@ -78,6 +78,7 @@ class PickReason:
                 "and which still come late in a pack"
             ),
             "moved": _("moves into {colours}: {signal} keeps flowing from upstream"),
+            "away": _("moves into {colours}: the seat it passes to seems to be in {other_colours}"),
             "off": _("off colour, but rated {rating}: far above anything in {colours}"),
             "maybe": _(
                 "rated {rating}, in {other_colours}, outside {colours}: by the picks so far the deck may "

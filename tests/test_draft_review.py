@@ -28,7 +28,7 @@ from tui.widgets.plain import PlainTable
 
 SETS = {cs.code: cs for cs in load_sample_sets()}
 #: Reasons that name the colours of the deck the pick goes into.
-DECK_KINDS = ("best", "fit", "curve", "keep", "moved", "full")
+DECK_KINDS = ("best", "fit", "curve", "keep", "moved", "away", "full")
 
 
 class FakeClock:

@@ -1,0 +1,119 @@
+"""What a card of the pack is worth at one pick of a draft bot (limited.bots.Bot): the rating,
+colour (the hedge), curve and signal parts of limited.bots' module docstring, once the bot has read
+the pack, the pool and the table (:class:`PickWeights`), and the colour-mask tables the bot reads by."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from limited.facts import COLOURS, PAIRS, CardFacts
+
+__all__ = [
+    "COLOURLESS_KEEP",
+    "CURVE_WEIGHT",
+    "MASK_COLOURS",
+    "MASK_PAIRS",
+    "NC",
+    "PAIR_COLOURS",
+    "POPCOUNT",
+    "SIGNAL_CARD",
+    "PickWeights",
+    "chance_by_colour",
+    "colourless_worth",
+    "within_one",
+]
+
+CURVE_WEIGHT = 0.5
+#: A card's signal part at most (a colour that keeps flowing).
+SIGNAL_CARD = 0.3
+#: A 無 card loses at most COLOURLESS_KEEP less its rating to CAST_COLOURLESS: a card every deck can cast
+#: is worth nearly its rating to every seat, so a 無 bomb goes early (issue 48: at 4.0 for every rating, a
+#: rating-5 無 card went past all 8 seats), while the 無 filler still waits for the packs' last picks.
+COLOURLESS_KEEP = 6.5
+
+#: Colours in a set.
+NC = len(COLOURS)
+#: Bits set in a mask (0-31).
+POPCOUNT = tuple(bin(i).count("1") for i in range(32))
+#: For each needs mask: the colour indexes it names, and the PAIRS indexes that can cast it.
+MASK_COLOURS = tuple(tuple(i for i in range(NC) if m >> i & 1) for m in range(32))
+MASK_PAIRS = tuple(tuple(j for j, p in enumerate(PAIRS) if not m & ~p) for m in range(32))
+#: For each pair of PAIRS, its two colour indexes.
+PAIR_COLOURS = tuple(MASK_COLOURS[p] for p in PAIRS)
+
+
+def chance_by_colour(belief: list[float] | None) -> list[float]:
+    """By colour: the belief of the pairs holding it (all 0 before the first pick)."""
+    chance = [0.0] * NC
+    for j, b in enumerate(belief or ()):
+        i, k = PAIR_COLOURS[j]
+        chance[i] += b
+        chance[k] += b
+    return chance
+
+
+@dataclass(frozen=True, slots=True)
+class PickWeights:
+    """What a card of the pack is worth at one pick: the parts of limited.bots' module docstring, as
+    :meth:`limited.bots.Bot._weights` found them."""
+
+    pair: int
+    belief: list[float] | None
+    chance: list[float]
+    star: float
+    dead: float
+    off_pen: float
+    less_pen: float
+    flow: list[float]
+    scale: float
+    curve: list[int]
+    targets: list[float]
+
+    def row(self, num: str, f: CardFacts) -> tuple:
+        """(number, rating, colour, curve, signal, total) of one card."""
+        colour, curve_v, signal = self._coloured(f) if f.needs else (self._colourless(f), self._curve(f), 0.0)
+        return (num, float(f.rating), colour, curve_v, signal, f.rating + colour + curve_v + signal)
+
+    def _curve(self, f: CardFacts) -> float:
+        if not self.pair:
+            return 0.0
+        target = self.targets[f.bucket]
+        if target <= 0:
+            return -CURVE_WEIGHT
+        x = (target - self.curve[f.bucket]) / target
+        return CURVE_WEIGHT * (1.0 if x > 1 else -1.0 if x < -1 else x)
+
+    def _colourless(self, f: CardFacts) -> float:
+        """The hedge of a 無 card: after the commitment it waits for the packs' last picks unless its
+        rating is high (COLOURLESS_KEEP); before, it is worth what a card of the likeliest colour is."""
+        if self.less_pen:
+            return -min(self.less_pen, max(0.0, COLOURLESS_KEEP - f.rating))
+        return -(1.0 - self.star) * f.rating
+
+    def _coloured(self, f: CardFacts) -> tuple[float, float, float]:
+        """The colour (the hedge: its rating if the final pair casts it, else minus what a dead card
+        costs), curve and signal parts of a card that needs a colour."""
+        needs = f.needs
+        bf = max(self.flow[i] for i in MASK_COLOURS[needs]) / self.scale
+        signal = SIGNAL_CARD * within_one(bf)
+        colour = self._hedge(f, self.belief) if self.belief is not None else 0.0
+        if self.pair and POPCOUNT[self.pair | needs] > 2:
+            return colour - self.off_pen, 0.0, signal
+        return colour, self._curve(f), signal
+
+    def _hedge(self, f: CardFacts, belief: list[float]) -> float:
+        """Minus what card ``f`` costs if the final pair cannot cast it, times the chance of that."""
+        fits = MASK_PAIRS[f.needs]
+        pc = self.chance[MASK_COLOURS[f.needs][0]] if len(fits) > 1 else belief[fits[0]] if fits else 0.0
+        return -(1.0 - pc) * (f.rating + self.dead)
+
+
+def colourless_worth(belief: list[float] | None, chance: list[float], pair: int) -> float:
+    """What a 無 card is worth: before the commitment, what a card of the likeliest colour is (a seat
+    taking 無 cards early hides its colours from the seats it passes to: their cut read sees nothing)."""
+    return max(chance) if belief is not None and not pair else 1.0
+
+
+def within_one(x: float) -> float:
+    """``x`` clamped to -1 .. 1."""
+    return 1.0 if x > 1 else -1.0 if x < -1 else x
