@@ -15,7 +15,7 @@ from tui.screens.event.elimination import Elimination
 from tui.screens.event.exports import Exports
 from tui.screens.event.penalties import Penalties
 from tui.screens.event.people import People
-from tui.screens.event.reports import PhoneReports
+from tui.screens.event.phonereports import PhoneReports
 from tui.screens.event.results import Rounds
 
 NODES = {"app": LyceeApp, "event": EventScreen}

@@ -259,7 +259,7 @@ async def test_design3_phone_reports_switched_on_in_the_settings_and_the_codes_r
         new = {pid: code for pid, _n, code in app.screen.rows}
         assert new[first] != rows[first] and all(new[p] == rows[p] for p in rows if p != first)
         assert new[first] in shown(app)
-        from core.rules.reports import player_by_code
+        from core.rules.phonereports import player_by_code
 
         assert player_by_code(screen.event, rows[first]) is None
         assert player_by_code(screen.event, new[first]) == first

@@ -111,7 +111,9 @@ async def test_the_app_asks_the_undo_by_names_at_80x24_in_japanese(played):
     p1, p2 = _names(ev, ev.rounds[0].match_at(1))
     app = LyceeApp(dd, open_event=eid, lang="ja")
     async with app.run_test(size=(80, 24)) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, EventScreen) and app.screen.link.writer is not None, "the event")
+        await until(
+            pilot, lambda: isinstance(app.screen, EventScreen) and app.screen.link.writer is not None, "the event"
+        )
         screen = app.screen
         await pilot.press("ctrl+z")
         await until(pilot, lambda: isinstance(app.screen, Confirm), "the question")

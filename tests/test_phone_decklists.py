@@ -16,7 +16,7 @@ from core.cards.legality import Catalog
 from core.desk import Desk
 from core.errors import RuleError, ValidationError
 from core.rules import decklists as dl
-from core.rules.reports import UnknownCode
+from core.rules.phonereports import UnknownCode
 from tests.test_decklists import _distinct, _text
 
 starlette = pytest.importorskip("starlette")

@@ -1,5 +1,5 @@
 """Players report their own results from their phones (issue 26): the
-two-party engine (core.rules.reports, Desk.phone_report), the command line
+two-party engine (core.rules.phonereports, Desk.phone_report), the command line
 (`lycee player codes`, `lycee reports`, `lycee event set --phone-reports`)
 and the phone side (POST /api/report, /report)."""
 
@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from core.desk import Desk
 from core.errors import LyceeError
-from core.rules.reports import ALPHABET, UnknownCode, new_code, player_by_code, round_reports
+from core.rules.phonereports import ALPHABET, UnknownCode, new_code, player_by_code, round_reports
 from tests.round_helpers import FakeTime
 
 T0 = datetime(2026, 12, 2, 13, 0, tzinfo=timezone.utc)
@@ -256,7 +256,7 @@ def test_new_code_never_repeats_a_taken_one(taken):
 @given(st.text(max_size=12))
 def test_any_wrong_code_finds_nobody(text):
     """Only a player's own code (any case, spaces or dashes aside) finds them."""
-    from core.rules.reports import normal_code
+    from core.rules.phonereports import normal_code
 
     ev_codes = (("p1", "AC3F4G7H"), ("p2", "KMNPQRTU"))
 

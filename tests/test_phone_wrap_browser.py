@@ -10,7 +10,7 @@ from __future__ import annotations
 from core.columns import NO_START
 from core.desk import Desk
 from core.door import LocalWriter
-from core.rules.reports import report_url
+from core.rules.phonereports import report_url
 from tests.browser_helpers import ARGS, CHROMIUM, pages_of, sync_api
 
 expect = sync_api.expect

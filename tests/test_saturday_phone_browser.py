@@ -13,7 +13,7 @@ import pytest
 
 from core.desk import Desk
 from core.door import LocalWriter
-from core.rules.reports import report_url
+from core.rules.phonereports import report_url
 from tests.browser_helpers import ARGS, CHROMIUM, pages_of, sync_api
 
 expect = sync_api.expect

@@ -106,7 +106,7 @@ class DecklistsDesk(DeskBase):
         from core.rules.decklists import PHONE_SOURCE, phone_refusal, phone_state
 
         # lazy: phone codes (hmac, secrets), which `lycee result` never loads
-        from core.rules.reports import UnknownCode, player_by_code
+        from core.rules.phonereports import UnknownCode, player_by_code
 
         pid = player_by_code(self.event, code)
         if pid is None:

@@ -1,5 +1,5 @@
 """The desk's phone reports: report codes, the players' reports and the desk's decisions
-on them (core.rules.reports)."""
+on them (core.rules.phonereports)."""
 
 from __future__ import annotations
 
@@ -30,13 +30,13 @@ from core.tournament.matchrules import check_result, parse_result
 
 
 class PhoneDesk(ResultsDesk):
-    # -- phone reports (core.rules.reports) -----------------------------
+    # -- phone reports (core.rules.phonereports) -----------------------------
     def report_codes(self, new: Sequence[str] = ()) -> list[tuple[str, str, str]]:
         """Every player's report code as (id, name, code), in registration
         order.  Players without one get one, and each player of ``new`` (refs)
         a new one (the old stops working): one ``report_code`` action."""
         # lazy: phone codes (hmac, secrets), which `lycee result` never loads
-        from core.rules.reports import new_code
+        from core.rules.phonereports import new_code
 
         ev = self.event
         renew = {self._known(ref).id for ref in new}
@@ -59,7 +59,7 @@ class PhoneDesk(ResultsDesk):
         (with ``result``, from the player's side, once one is stored, and
         ``held`` when an agreed result waits for a time call by staff); a
         ``recorded`` answer comes only after the durable append.  Raises
-        :class:`core.rules.reports.UnknownCode`, or a refusal with its reason."""
+        :class:`core.rules.phonereports.UnknownCode`, or a refusal with its reason."""
         acts, answer = self.report_plan(self.event, code, said)
         return answer(self.append_all(acts) if acts else self.event)
 
@@ -72,7 +72,7 @@ class PhoneDesk(ResultsDesk):
         ``{"error": why, "unknown": bool}`` for one refused (``unknown``: the
         code is no player's).  Every answer comes after the durable append."""
         # lazy: phone codes (hmac, secrets), which `lycee result` never loads
-        from core.rules.reports import UnknownCode
+        from core.rules.phonereports import UnknownCode
 
         ev = self.event
         out: list[dict | None] = [None] * len(items)
@@ -98,7 +98,7 @@ class PhoneDesk(ResultsDesk):
         for a repeated report or a table whose result is in) and the function
         giving the answer from the event after them.  Raises the refusals."""
         # lazy: phone codes (hmac, secrets), which `lycee result` never loads
-        from core.rules.reports import same, side_result, table_reports, table_state
+        from core.rules.phonereports import same, side_result, table_reports, table_state
 
         rnd, m, side = reporter(ev, code)
         answerer = answers(rnd, m, side)
@@ -138,7 +138,7 @@ class PhoneDesk(ResultsDesk):
         record, through the result rule.  Accepting is the desk's own call,
         so a result only time can produce is taken as called (G-BO3-TIME)."""
         # lazy: phone codes (hmac, secrets), which `lycee result` never loads
-        from core.rules.reports import table_reports
+        from core.rules.phonereports import table_reports
 
         number = self._round_number(None)
         if side not in ("p1", "p2"):
@@ -183,9 +183,9 @@ class PhoneDesk(ResultsDesk):
 
 def reporter(ev: Event, code: str) -> tuple[Round, Match, Side]:
     """The round, match and side of the player whose report code is ``code``;
-    raises UnknownCode, or the refusal of their report (core.rules.reports)."""
+    raises UnknownCode, or the refusal of their report (core.rules.phonereports)."""
     # lazy: phone codes (hmac, secrets), which `lycee result` never loads
-    from core.rules.reports import UnknownCode, player_by_code, report_refusal
+    from core.rules.phonereports import UnknownCode, player_by_code, report_refusal
 
     pid = player_by_code(ev, code)
     if pid is None:
@@ -205,7 +205,7 @@ def answers(rnd: Round, m: Match, side: Side):
     from the event after the write (``recorded`` once a result is stored,
     the opponent's report having come in the same write)."""
     # lazy: phone codes (hmac, secrets), which `lycee result` never loads
-    from core.rules.reports import match_text
+    from core.rules.phonereports import match_text
 
     def answerer(status: str, **extra):
         def answer(event: Event) -> dict:

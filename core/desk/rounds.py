@@ -125,7 +125,7 @@ class RoundsDesk(DecklistsDesk):
         if not ev.phone_reports:
             return None
         # lazy: phone codes (hmac, secrets), which `lycee result` never loads
-        from core.rules.reports import new_code
+        from core.rules.phonereports import new_code
 
         have = dict(ev.report_codes)
         taken = set(have.values())

@@ -470,7 +470,7 @@ class BuildPhase:
 
 @dataclass(frozen=True, slots=True)
 class PhoneReport:
-    """One player's report of a match result (core.rules.reports): ``side``
+    """One player's report of a match result (core.rules.phonereports): ``side``
     (p1 or p2) of ``table`` in ``round``; ``result`` from p1's side (as a
     result is stored), ``said`` as the player gave it (from their side);
     ``at`` when, ``actor`` who (the log's actor)."""
@@ -486,7 +486,7 @@ class PhoneReport:
 
 @dataclass(frozen=True, slots=True)
 class StaffCall:
-    """Staff called to a table whose reports wait for them (core.rules.reports):
+    """Staff called to a table whose reports wait for them (core.rules.phonereports):
     the note says who goes and why; ``at`` when, ``actor`` who called."""
 
     round: int
@@ -568,7 +568,7 @@ class Event:
     #: log can name them.  Not part of what the event is (an event file does
     #: not carry them), so not compared: import(export(e)) == e.
     removed: tuple[Player, ...] = field(default=(), compare=False)
-    #: Phone reports (core.rules.reports): players report their own results
+    #: Phone reports (core.rules.phonereports): players report their own results
     #: from their phones (off by default).  The desk's settings and facts of
     #: the day, not of the event's results: no event file carries them (and
     #: they are not compared, like ``removed``).

@@ -378,7 +378,7 @@ class Announce(Action, frozen=True, tag="announce"):
     by: str = ""
 
 
-# -- phone reports (core.rules.reports) ---------------------------------------------------------------
+# -- phone reports (core.rules.phonereports) ---------------------------------------------------------------
 
 Side = Literal["p1", "p2"]
 ReportOp = Literal["accept", "clear", "call"]

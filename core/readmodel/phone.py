@@ -22,12 +22,12 @@ from core.rules.publish import find_players
 
 def phone_reports(ev: Event, now=None) -> list:
     """The current round's tables (byes left out) with their players' phone
-    reports: core.rules.reports.TableReport each (status none, waiting, held,
+    reports: core.rules.phonereports.TableReport each (status none, waiting, held,
     disputed, recorded or staff; what each side reported, who and when; why
     an agreed one is held, given ``now``).  The desk's round tab and its
     dispute queue read this; ``lycee reports`` prints it."""
     # lazy: phone codes (hmac, secrets), which `lycee result` never loads
-    from core.rules.reports import round_reports
+    from core.rules.phonereports import round_reports
 
     return round_reports(ev, now)
 

@@ -14,7 +14,7 @@ from core.errors import LyceeError
 from core.event.model import Event
 from core.i18n import _
 from core.reports.sheet_words import match_words
-from core.rules.reports import code_of, report_url
+from core.rules.phonereports import code_of, report_url
 from core.tournament.elimination import round_label
 
 __all__ = ["csv_safe", "slip_reminders", "slips_html", "to_csv", "to_html"]

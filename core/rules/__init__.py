@@ -50,9 +50,9 @@ REDUCER_MODULES = {
     "announce": "core.rules.publish",
     "ruling": "core.rules.rulings",  # the head judge keeps facts as played (L-RULING)
     "apart": "core.rules.apart",
-    "report_code": "core.rules.reports",
-    "report": "core.rules.reports",
-    "report_decision": "core.rules.reports",  # phone reports
+    "report_code": "core.rules.phonereports",
+    "report": "core.rules.phonereports",
+    "report_decision": "core.rules.phonereports",  # phone reports
     "staff_pin": "core.rules.staff",  # a staff member's PIN for the judge page
     "staff_signout": "core.rules.staff",  # the desk ends a staff member's judge-page sessions
     "time_decision": "core.rules.results",  # a time-out in an elimination match (G-SE)

@@ -163,7 +163,7 @@ def commands() -> list[Command]:
             ),
         ),
         *_run_by(
-            "tui.cli.reports",
+            "tui.cli.phonereports",
             (
                 "reports",
                 _(

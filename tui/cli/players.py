@@ -1,5 +1,5 @@
 """``lycee player add|rename|remove|drop|list`` (and ``player apart``, the
-players' own phone-report commands: tui/cli/apart.py, tui/cli/reports.py)."""
+players' own phone-report commands: tui/cli/apart.py, tui/cli/phonereports.py)."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from core.readings import available, suggest_reading
 from core.readmodel.players import added_said, drop_said
 from core.rules.players import kept_bye_text, rename_line
 
-from . import apart, reports
+from . import apart, phonereports
 from .argparsing import Arguments, Builder
 from .common import CliError, out_json, read_event, shown, with_desk
 
@@ -219,7 +219,7 @@ def player_arguments(pl: argparse.ArgumentParser, parsers: Builder) -> None:
     parsers.event_arg(ls)
     ls.add_argument("--json", action="store_true")
     apart.player_apart_arguments(pls, parsers)
-    reports.player_codes_arguments(pls, parsers)
+    phonereports.player_codes_arguments(pls, parsers)
 
 
 #: `lycee COMMAND`'s arguments, by command (tui.cli.parser.commands names the module)

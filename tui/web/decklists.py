@@ -35,7 +35,7 @@ from starlette.responses import JSONResponse, Response
 from core.errors import LyceeError, ValidationError
 from core.i18n import _, speaking
 from core.rules import decklists as rules
-from core.rules.reports import UnknownCode, player_by_code
+from core.rules.phonereports import UnknownCode, player_by_code
 
 from . import pages
 from .pages import esc

@@ -43,7 +43,7 @@ from core.errors import LyceeError
 from core.event.lookups import player_name
 from core.event.model import Event, Match, Round
 from core.names import fold_name
-from core.rules.reports import match_text, table_state
+from core.rules.phonereports import match_text, table_state
 from core.rules.results import protected_reason
 from core.rules.staff import pin_fingerprint, pin_holder, pin_staff
 

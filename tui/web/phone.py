@@ -23,7 +23,7 @@ A write is taken only when all of these hold (else nothing reaches the desk):
   ten; an address is slowed, never locked, so the right code from another
   phone behind the store's Wi-Fi still goes through;
 - the code is a player's (403 with a JSON error otherwise; compared in
-  constant time, core.rules.reports.player_by_code).
+  constant time, core.rules.phonereports.player_by_code).
 
 The page follows the live stream as the other pages do, with
 ``/live?page=report``: an event with the count of the desk's report changes
@@ -48,7 +48,7 @@ from starlette.responses import JSONResponse, Response
 
 from core.errors import LyceeError
 from core.i18n import _
-from core.rules.reports import player_by_code, player_state
+from core.rules.phonereports import player_by_code, player_state
 
 from . import pages
 from .pages import esc

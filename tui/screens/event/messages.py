@@ -31,7 +31,7 @@ class EventRead:
 
     event: Event
     view: readmodel.EventView
-    #: table -> core.rules.reports.TableReport: the phone reports, for the round tab
+    #: table -> core.rules.phonereports.TableReport: the phone reports, for the round tab
     reports_of: Callable[[Event], dict]
     #: the build phase's status (core.rules.builds.build_status); None for a constructed event
     build_of: Callable[[], Any]

@@ -1,7 +1,7 @@
 """The dialogs of the players' phone reports: the queue of
 disputed and held tables the clerk decides one after another, and the
 players' report codes.  They only show and ask: each decision is the
-screen's (tui/screens/event/reports.py), which calls the Desk."""
+screen's (tui/screens/event/phonereports.py), which calls the Desk."""
 
 from __future__ import annotations
 

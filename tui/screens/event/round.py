@@ -33,7 +33,7 @@ REPORT_MARK = {"waiting": "◔", "held": "◷", "disputed": "⇄", "recorded": "
 
 
 def report_mark(rep) -> str:
-    """``rep`` (core.rules.reports.TableReport, or None) in a few cells:
+    """``rep`` (core.rules.phonereports.TableReport, or None) in a few cells:
     ``◔p1`` one side reported, ``◷2-1`` agreed but held for a time call,
     ``⇄2-1/0-2`` the two claims (from player 1's side), ``✓`` recorded by the players."""
     if rep is None or rep.status not in REPORT_MARK:
@@ -221,7 +221,7 @@ class RoundPane(EventPane):
 
     def draw_pairings(self, ev: Event, reports: dict | None = None) -> None:
         """Pairings of the current round, each table's phone reports marked
-        (``reports``: table -> core.rules.reports.TableReport); when only
+        (``reports``: table -> core.rules.phonereports.TableReport); when only
         results changed, only those cells are redrawn."""
         t = self.query_one("#pairing-table", PlainTable)
         r = ev.current_round

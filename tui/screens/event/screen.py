@@ -41,8 +41,8 @@ from .opening import EventLink
 from .pane import EventPane
 from .penalties import Penalties
 from .people import People
+from .phonereports import PhoneReports
 from .players import MemberChosen, NameEntered, NewMember, PlayersPane
-from .reports import PhoneReports
 from .results import Rounds
 from .round import ReportShown, ResultEntered, ResultsPasted, RoundPane
 from .standings import StandingsPane

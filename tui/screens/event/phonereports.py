@@ -1,6 +1,6 @@
 """The event screen's phone reports: the round tab's marks, the
 queue of disputed and held tables (Shift+F6), the players' report codes
-(Shift+F12).  The rules are core.rules.reports' (read through the read
+(Shift+F12).  The rules are core.rules.phonereports' (read through the read
 model), every decision a Desk action with the desk as its actor.
 
 An object the event screen (tui/screens/event/screen.py) holds as ``reports``
@@ -48,7 +48,7 @@ class PhoneReports(Concern):
         return readmodel.round_status(ev) + " · " + tables
 
     def reports_by_table(self, ev: Event) -> dict:
-        """Each table's phone reports (core.rules.reports.TableReport), for the round tab."""
+        """Each table's phone reports (core.rules.phonereports.TableReport), for the round tab."""
         if not ev.phone_reports and not ev.reports:
             return {}
         return {t.table: t for t in readmodel.phone_reports(ev, self.open_desk.now())}

@@ -1,6 +1,6 @@
 """``lycee player codes``, ``lycee reports``: phone reports seen and decided
 from the command line (the command line in README.md).  The rules live in
-core.rules.reports; this is only the face."""
+core.rules.phonereports; this is only the face."""
 
 from __future__ import annotations
 
