@@ -445,8 +445,9 @@ class Rounds(Concern):
             self.host.refresh_bindings()
         line = readmodel.clock_line(ev, self.open_desk.now(), finished)
         text, cur = line.text, ev.current_round
-        if not text and not finished and cur is not None and cur.complete:
-            text = _("R{r} complete", r=cur.number)  # every result in: said, the clock not gone from the bar
+        # every result in: said, the clock not gone from the bar (the bar says so itself once the Swiss is over)
+        if not text and not finished and cur is not None and cur.complete and not readmodel.swiss_over(ev):
+            text = _("R{r} complete", r=cur.number)
         if not text:
             self.host.show("#clock", "")
             return
