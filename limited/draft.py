@@ -6,7 +6,7 @@
   seat number), round 2 passes -1, and so on.  At pick k (0-based) of a round
   with direction d, seat s holds the pack seat ``s - d*k`` opened, minus the
   k cards taken from it.
-- G-DRAFT-2: 4 to 6 packs a player; anything else is refused.
+- G-DRAFT-2: 4 to 6 packs per player; anything else is refused.
 - G-DRAFT-3 / G-DRAFT-4: the deck is packs x 10 cards, any number of a name
   (checked by core.cards.decks.check_draft).
 - L-DRAFT-POD (the desk's own rule; the guideline sets no table size): a pod
@@ -90,7 +90,7 @@ def check_packs(packs: int) -> None:
     if not isinstance(packs, int) or isinstance(packs, bool) or packs not in DRAFT_PACKS:
         raise RuleError(
             _(
-                "{packs} packs a player: a draft uses {min} to {max}",
+                "{packs} packs per player: a draft uses {min} to {max}",
                 packs=packs,
                 min=DRAFT_PACKS.start,
                 max=DRAFT_PACKS.stop - 1,

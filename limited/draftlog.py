@@ -329,7 +329,7 @@ def _packs(doc: dict, p: Problems) -> int | None:
         p.add(
             "$.packs",
             _(
-                "{got} packs a player: a draft uses {min} to {max} [G-DRAFT-2]",
+                "{got} packs per player: a draft uses {min} to {max} [G-DRAFT-2]",
                 got=show_value(packs),
                 min=DRAFT_PACKS.start,
                 max=DRAFT_PACKS.stop - 1,

@@ -4,7 +4,7 @@ bots draft right after (it sent the clerk to the shell); the open prompt, the
 build tab's summary and the pick review's columns say what they mean; the
 menus keep each item on one row; the builder's and the search's Japanese
 lines break between phrases, never before 「。」 nor inside a player's name.
-G-DRAFT-1 (pods seated before the draft), G-DRAFT-2 (4 to 6 packs a player)."""
+G-DRAFT-1 (pods seated before the draft), G-DRAFT-2 (4 to 6 packs per player)."""
 
 from __future__ import annotations
 

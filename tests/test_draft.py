@@ -107,7 +107,7 @@ def test_g_draft_4_booster_under_ten_cards_refused():
 
 @pytest.mark.parametrize("packs", [3, 7, 0])
 def test_g_draft_2_pack_count_refused(packs):
-    """G-DRAFT-2: 4 to 6 packs a player; 3 or 7 is refused with the rule id."""
+    """G-DRAFT-2: 4 to 6 packs per player; 3 or 7 is refused with the rule id."""
     with pytest.raises(RuleError) as e:
         Draft(SETS["alpha"], 8, packs, 0)
     assert e.value.rule == "G-DRAFT-2" and str(packs) in str(e.value)

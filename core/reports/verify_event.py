@@ -468,9 +468,11 @@ def _waived(ruled: Find, ov: dict) -> Find:
 
 
 def _draft_packs(kind: str, packs, find: Find) -> None:
-    """G-DRAFT-2: a booster draft has 4 to 6 packs a player."""
+    """G-DRAFT-2: a booster draft has 4 to 6 packs per player."""
     if kind == "draft" and packs and not 4 <= packs <= 6:
-        find("G-DRAFT-2", "$.build.packs", _("a booster draft has 4 to 6 packs a player, not {n}", n=packs), None, None)
+        find(
+            "G-DRAFT-2", "$.build.packs", _("a booster draft has 4 to 6 packs per player, not {n}", n=packs), None, None
+        )
 
 
 def _waivers(doc: dict, find: Find, ruled: Find | None) -> tuple[set[str], Find]:

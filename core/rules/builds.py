@@ -143,12 +143,12 @@ def _checked_sealed_product(asked) -> str:
 
 
 def _draft_packs_asked(payload: Build) -> int:
-    """G-DRAFT-2: the packs a player drafts."""
+    """G-DRAFT-2: the packs per player drafts."""
     asked_packs = payload.packs
     if asked_packs is None or asked_packs not in DRAFT_PACKS:
         raise RuleError(
             _(
-                "{packs} packs a player: a draft uses {lo} to {hi}",
+                "{packs} packs per player: a draft uses {lo} to {hi}",
                 packs=asked_packs,
                 lo=DRAFT_PACKS.start,
                 hi=DRAFT_PACKS.stop - 1,
@@ -266,7 +266,7 @@ _DESCRIBED_OPS = {"open": _describe_opening, "close": _describe_close, "override
 
 
 def _opened_what(payload: Build) -> str:
-    """What a build phase opens: a sealed product, or the packs a player drafts."""
+    """What a build phase opens: a sealed product, or the packs per player drafts."""
     return labels.product_label(payload.product) if payload.product else _("{packs} packs", packs=payload.packs)
 
 

@@ -429,7 +429,7 @@ def _undrafted_problems(event: Event, deck: Decklist, cat, cards) -> list[DeckPr
     unchecked = DeckProblem(
         "G-DRAFT-4",
         "size",
-        _("the packs a player drafted are not recorded: the deck size (packs x 10) cannot be checked"),
+        _("the packs per player drafted are not recorded: the deck size (packs x 10) cannot be checked"),
         None,
         "deck",
     )

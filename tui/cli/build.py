@@ -44,7 +44,7 @@ def _names(ev, ids) -> str:
 
 def _build_head(ev, st) -> str:
     """``build phase: sealed alpha 1s3b, seed 7: building`` (or the packs opened at the table)."""
-    what = labels.product_label(st.product) if st.kind == "sealed" else _("{packs} packs a player", packs=st.packs)
+    what = labels.product_label(st.product) if st.kind == "sealed" else _("{packs} packs per player", packs=st.packs)
     state = {
         "open": _("open, the timer not started"),
         "building": _("building"),

@@ -494,7 +494,7 @@ def deck_arguments(deck: argparse.ArgumentParser, parsers: Builder) -> None:
     )
     c.add_argument("--date", metavar="YYYY-MM-DD", help=_("event date for legality (default: today)"))
     c.add_argument("--format", choices=("constructed", "sealed", "draft"), default="constructed")
-    c.add_argument("--packs", type=int, choices=(4, 5, 6), help=_("packs a player in a draft (deck = packs x 10)"))
+    c.add_argument("--packs", type=int, choices=(4, 5, 6), help=_("packs per player in a draft (deck = packs x 10)"))
     c.add_argument("--match", choices=("bo3", "bo1"), default="bo3", help=_("spares are allowed in bo3 only"))
     c.add_argument(
         "--rules",

@@ -292,7 +292,7 @@ def cmd_draft(args) -> int:
         return 0
     print(
         _(
-            "Draft {set} ({version}): {n} seats in {pods} pod(s) ({sizes}), {packs} packs a player, "
+            "Draft {set} ({version}): {n} seats in {pods} pod(s) ({sizes}), {packs} packs per player, "
             "deck {deck} cards, seed {seed}",
             set=cs.code,
             version=cs.version,
@@ -412,7 +412,7 @@ def draft_arguments(d: argparse.ArgumentParser, parsers: Builder) -> None:
     )
     d.add_argument("--set", metavar="SET", help=_("set code (alpha, beta, gamma) or a set file"))
     d.add_argument("--seats", type=int, metavar="N", help=_("players; more than 8 split into pods as even as possible"))
-    d.add_argument("--packs", type=int, metavar="P", help=_("packs a player, 4 to 6 (G-DRAFT-2)"))
+    d.add_argument("--packs", type=int, metavar="P", help=_("packs per player, 4 to 6 (G-DRAFT-2)"))
     d.add_argument("--seed", type=int, default=None, metavar="S", help=_("seed (default: drawn and shown)"))
     d.add_argument("--log", metavar="FILE", help=_("write the lycee-draft/1 log (one file per pod)"))
     d.add_argument("--json", action="store_true")

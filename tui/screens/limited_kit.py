@@ -173,7 +173,7 @@ class SetupForm(Translated, ModalScreen[dict | None]):
 
 
 class DraftSetup(SetupForm):
-    """Draft practice: the set, packs a player (G-DRAFT-2), seats (L-DRAFT-POD),
+    """Draft practice: the set, packs per player (G-DRAFT-2), seats (L-DRAFT-POD),
     the player's name, the seed and the pick timer."""
 
     def title_text(self) -> str:

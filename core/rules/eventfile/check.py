@@ -494,7 +494,7 @@ def _check_sealed_product(b: dict, bad: Bad) -> None:
 
 
 def _check_draft_packs(b: dict, bad: Bad) -> None:
-    """G-DRAFT-2: a draft uses 4 to 6 packs a player."""
+    """G-DRAFT-2: a draft uses 4 to 6 packs per player."""
     if not 4 <= b.get("packs", 0) <= 6:
         bad("$.build.packs", _("a draft uses 4 to 6 packs per player (G-DRAFT-2)"))
 
