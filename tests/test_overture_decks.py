@@ -326,7 +326,8 @@ def plain_decks(draw):
         for base in bases:
             room = 4 - sum(v for k, v in counts.items() if base_number(k) == base)
             add = min(room, left)
-            counts[base] += add
+            if add:  # (a base already at 4 gets no entry of 0 copies: no decklist line says 0)
+                counts[base] += add
             left -= add
     return dict(counts)
 
