@@ -58,3 +58,23 @@ async def test_g_swiss_standings_leaders_follow_a_round_of_results_typed_ahead_i
         )
         text = shown(app, screen.query_one("#leaders"))
         assert "進行中" not in text and "第1回戦終了時点" not in text, text
+
+
+@pytest.mark.asyncio
+async def test_g_swiss_standings_round_1_in_progress_reads_whole_in_the_narrow_leaders_box_at_80x24(tmp_path):
+    """G-SWISS-STANDINGS: before round 1 is complete the leaders box says there
+    are no standings yet in lines a 80-column desk shows whole (it read
+    「第1回戦が進行中で」 / 「す（まだ順位はあ」 / 「りません）」)."""
+    dd = DataDir(tmp_path)
+    store = dd.create({"name": "土曜リセ杯", "kind": "constructed", "match": "bo3", "rounds": 2, "sanctioned": False})
+    desk = Desk(store)
+    desk.add_players(["伊藤翔", "山田太郎", "小林優", "渡辺さくら"])
+    desk.pair_next()
+    store.close()
+    app = LyceeApp(dd, open_event=store.id, lang="ja")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("f3")
+        await until(pilot, lambda: "進行中" in shown(app, app.screen.query_one("#leaders")), "the leaders box drawn")
+        lines = [ln.strip() for ln in shown(app, app.screen.query_one("#leaders")).splitlines()]
+        assert lines[:2] == ["第1回戦 進行中", "順位は未確定"], lines
