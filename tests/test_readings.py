@@ -85,3 +85,35 @@ async def test_l_reading_app_prefills_the_suggestion_and_the_sheet_is_whole(tmp_
         assert all(reading_key(p.name, p.reading) for p in ev.players)  # nobody sorted apart
         order = sorted(ev.players, key=lambda p: name_sort_key(p.name, p.reading))
         assert [p.name for p in order] == ["あおき", "佐藤花子", "山田太郎"]
+
+
+@pytest.mark.asyncio
+async def test_l_reading_names_typed_in_one_burst_each_get_their_own_suggested_reading(tmp_path):
+    """L-READING at 80x24 in Japanese: a clerk types names as fast as the terminal delivers
+    them (name Enter name Enter ..., one burst): each player is registered with the reading
+    suggested for their own name (the suggestion came after Enter: every player but the last
+    typed slowly had none, and the reading box then showed a registered player's reading);
+    a suggestion the clerk emptied stays empty (the reading shown is none)."""
+    from tests.test_app_burst import burst
+
+    dd = DataDir(tmp_path)
+    st = dd.create({"name": "杯", "date": "2026-12-05"})
+    eid = st.id
+    st.close()
+    app = LyceeApp(dd, open_event=eid, lang="ja")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        reading = screen.query_one("#add-reading")
+        screen.query_one("#add-player").focus()
+        await burst(pilot, *"山田太郎", "enter", *"鈴木一郎", "enter", *"高橋健太", "enter")
+        await until(pilot, lambda: len(screen.event.players) == 3, "three players registered")
+        got = [(p.name, p.reading) for p in screen.event.players]
+        assert got == [("山田太郎", "やまだたろう"), ("鈴木一郎", "すずきいちろう"), ("高橋健太", "たかはしけんた")]
+        await until(pilot, lambda: reading.value == "", "nothing left in the reading box")
+        await type_text(pilot, "佐藤花子")
+        await until(pilot, lambda: reading.value == "さとうはなこ", "the suggestion")
+        reading.value = ""  # the clerk empties it
+        await pilot.press("enter")
+        await until(pilot, lambda: len(screen.event.players) == 4, "佐藤花子 registered")
+        assert screen.event.players[3].reading in (None, "")

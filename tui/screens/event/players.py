@@ -101,10 +101,9 @@ class NameBox(LineBox):
         pane = next((a for a in self.ancestors if isinstance(a, PlayersPane)), None)
         if not lines:
             return
-        reading = ""
+        reading: str | None = None
         if pane is not None:
-            box = pane.query_one("#add-reading", Input)
-            reading, box.value = box.value.strip(), ""
+            reading = pane.take_reading()
         # Posted to the pane, not to this box: after Enter in the reading box the
         # pane is the sender, and a message bubbling up from this box stops at
         # its sender (Textual's rule), so it never reached the screen and the
@@ -115,7 +114,7 @@ class NameBox(LineBox):
             if tab:  # NAME<Tab>READING, as two columns copied from a spreadsheet give (L-READING)
                 name, read = name.strip(), read.strip()
             else:
-                read = reading if i == 0 else ""
+                read = reading if i == 0 and reading is not None else readmodel.suggest_reading(name.strip())
             to.post_message(NameEntered(name, self, read, pasted=pasted, more=len(lines) - 1 - i))
 
 
@@ -196,9 +195,10 @@ class PlayersPane(EventPane):
         name = box.value.strip()
         if not name:
             return
-        reading_box = self.query_one("#add-reading", Input)
-        reading = reading_box.value.strip()
-        box.value = reading_box.value = ""
+        reading = self.take_reading()
+        box.value = ""
+        if reading is None:
+            reading = readmodel.suggest_reading(name)
         self.post_message(NewMember(name, reading, box))
 
     #: The reading this pane last suggested in the reading box (L-READING): replaced as the
@@ -213,9 +213,23 @@ class PlayersPane(EventPane):
         box = self.query_one("#add-reading", Input)
         if box.value not in ("", self._suggested):
             return  # the clerk's own reading stays
-        first = message.value.strip().splitlines()[0] if message.value.strip() else ""
-        self._suggested = readmodel.suggest_reading(first)
+        # the box's value now, not the message's: in a burst this message comes after the
+        # name was taken, and the reading of a name already registered stayed in the box
+        name = message.input.value.strip()
+        self._suggested = readmodel.suggest_reading(name.splitlines()[0] if name else "")
         box.value = self._suggested
+
+    def take_reading(self) -> str | None:
+        """The reading the clerk left beside the name, emptied with it: None when the box holds
+        only this pane's suggestion, or nothing yet (L-READING: the name taken gets the reading
+        suggested for itself: in a burst the box held none yet, or the one of a shorter name);
+        "" when the clerk emptied a suggestion (no reading, as shown)."""
+        box = self.query_one("#add-reading", Input)
+        left, suggested = box.value, self._suggested
+        box.value = self._suggested = ""
+        if left == suggested:
+            return None
+        return left.strip()
 
     def on_input_submitted(self, message: Input.Submitted) -> None:
         """Enter in the reading box adds the name beside it."""
