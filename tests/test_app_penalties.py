@@ -13,7 +13,7 @@ import pytest
 
 from core.desk import Desk
 from core.store import DataDir
-from tests.app_helpers import type_text
+from tests.app_helpers import type_text, until
 from tui.app import LyceeApp
 
 
@@ -263,3 +263,62 @@ async def test_g_pen_1_a_warning_with_a_game_loss_says_the_game_loss_at_80x24(tm
         assert screen.event.rounds[0].matches[0].games == ("loss-p1",)
         said = str(screen.query_one("#message").render())
         assert "警告" in said and "ゲーム敗北" in said and "第1回戦1卓" in said, said
+
+
+@pytest.mark.asyncio
+async def test_g_pen_1_the_penalty_form_finds_a_player_by_part_of_the_name_and_names_the_choices_at_80x24(tmp_path):
+    """G-PEN-1, L-READING: a judge calls a player by family name; 伊藤 typed in
+    the penalty form's player box, Enter moves on and the penalty goes to 伊藤翔
+    (「土曜杯にプレイヤー「伊藤」はいません」 and the form stuck); 山 names two
+    players, so the form says both and keeps what was typed."""
+    dd = DataDir(tmp_path)
+    st = dd.create({"name": "土曜杯", "date": "2026-12-05", "sanctioned": False, "staff": {"judges": ["佐藤"]}})
+    d = Desk(st)
+    d.add_players(["伊藤翔", "山田太郎", "山本一郎", "佐藤花子"])
+    d.pair_next()
+    eid = st.id
+    st.close()
+    app = LyceeApp(dd, open_event=eid, lang="ja")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        await pilot.press("ctrl+b")
+        await pilot.pause()
+        form = app.screen
+        await type_text(pilot, "山")
+        await pilot.press("enter")
+        await pilot.pause()
+        said = screen_text(app)
+        assert app.screen is form and "山田太郎" in said and "山本一郎" in said, said
+        form.query_one("#player").value = ""
+        await type_text(pilot, "伊藤")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert form.query_one("#level").has_focus and "伊藤翔" in screen_text(app)  # moved on; the history names him
+        await pilot.press("tab")
+        await type_text(pilot, "遅延行為")
+        await pilot.press("enter")
+        await pilot.pause()
+        await until(pilot, lambda: screen.event.penalties != (), "the penalty issued")
+        assert [(p.player, p.reason) for p in screen.event.penalties] == [("p1", "遅延行為")]
+
+
+@pytest.mark.asyncio
+async def test_g_pen_1_ctrl_b_on_an_event_without_staff_says_so_before_anything_is_typed(tmp_path):
+    """G-PEN-1: only staff issue a penalty; on an event listing nobody, Ctrl+B says so
+    and where to add them, instead of a form whose typing the desk then refused
+    (「判断するスタッフを指定してください（--by NAME）」, a command-line option, and the
+    reason typed was gone)."""
+    dd = DataDir(tmp_path)
+    st = dd.create({"name": "土曜杯", "date": "2026-12-05", "sanctioned": False})
+    Desk(st).add_players(["伊藤翔", "山田太郎"])
+    eid = st.id
+    st.close()
+    app = LyceeApp(dd, open_event=eid, lang="ja")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        await pilot.press("ctrl+b")
+        await pilot.pause()
+        said = screen_text(app)
+        assert app.screen is screen and "スタッフがいません" in said and "F12" in said and "--by" not in said, said

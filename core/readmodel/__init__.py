@@ -80,6 +80,7 @@ from core.readmodel.players import (
     penalty_match_words,
     penalty_said,
     rename_said,
+    typed_player,
 )
 from core.readmodel.rounds import (
     ID_DECISION,
@@ -170,6 +171,7 @@ __all__ = [
     "penalty_choices",
     "penalty_excludes",
     "penalty_history",
+    "typed_player",
     "penalty_marks",
     "penalty_match_words",
     "penalty_said",

@@ -7,8 +7,8 @@ from core import labels
 from core.errors import LyceeError
 from core.errors import LyceeError as _Refused
 from core.event.lookups import find_player, player_match
-from core.event.model import Event, Match
-from core.i18n import _
+from core.event.model import Event, Match, Player
+from core.i18n import _, join_list
 from core.log import apply
 from core.rules import penalties
 from core.rules.apart import apart_pair, apart_partners
@@ -25,6 +25,7 @@ from core.rules.penalties import (
 )
 from core.rules.players import kept_bye_text as said
 from core.rules.players import rename_line
+from core.rules.publish import find_players
 from core.rules.staff import default_issuer
 
 # Imported inside the functions that use them: the card engine (core.rules.decklists),
@@ -114,11 +115,28 @@ def rename_said(before, after) -> str:
 # -- penalties and appeals (G-PEN-*, G-HEAD-JUDGE) ----------------------------------------
 
 
+def typed_player(ev: Event, ref: str) -> Player:
+    """The player a clerk typed in a dialog: by id, name or reading as
+    :func:`find_player`, else the one player whose name or reading holds
+    ``ref`` (伊藤 finds 伊藤翔, as check-in does); refused naming everyone it
+    could be when that is several (L-READING)."""
+    try:
+        return find_player(ev, ref)
+    except LyceeError:
+        found = [pid for pid, _m in find_players(ev, ref, limit=50)]
+        if len(found) == 1:
+            return ev.player(found[0])
+        if not found:
+            raise
+        names = join_list(f"{ev.player(pid).name} ({pid})" for pid in found)
+        raise LyceeError(_("{ref!r} names {names}: type more of the name, or the id", ref=ref, names=names)) from None
+
+
 def penalty_history(ev: Event, ref: str) -> list[str]:
     """A player's tally line and penalties (each with its appeal's outcome),
-    then the rule of escalation; [] when ``ref`` names no player."""
+    then the rule of escalation; [] when ``ref`` names no player (or several)."""
     try:
-        p = find_player(ev, ref)
+        p = typed_player(ev, ref)
     except LyceeError:
         return []
     lines = [penalties.tally_line(ev, p.id)]

@@ -124,10 +124,10 @@ class PenaltyForm(Translated, ModalScreen[dict | None]):
         )
 
     def _player_found(self) -> str | None:
-        """The id of the player typed (core.readmodel.find_player: id, name or
-        reading); else the refusal shown and the player field focused."""
+        """The id of the player typed (core.readmodel.typed_player: id, name or reading, or part of one
+        of them); else the refusal shown and the player field focused."""
         try:  # a player the desk cannot tell keeps the form open, everything typed kept
-            return readmodel.find_player(self.event, self.query_one("#player", Input).value.strip()).id
+            return readmodel.typed_player(self.event, self.query_one("#player", Input).value.strip()).id
         except LyceeError as err:
             self.query_one("#error", Label).update(str(err))
             self.query_one("#player", Input).focus()
