@@ -117,3 +117,32 @@ async def test_l_reading_names_typed_in_one_burst_each_get_their_own_suggested_r
         await pilot.press("enter")
         await until(pilot, lambda: len(screen.event.players) == 4, "佐藤花子 registered")
         assert screen.event.players[3].reading in (None, "")
+
+
+@pytest.mark.asyncio
+async def test_l_reading_rename_offers_the_suggested_reading_to_a_player_without_one(tmp_path):
+    """L-READING: players registered without a reading (a list typed before the
+    suggestion, or by the command line) get one from Shift+F2: the dialog shows
+    the reading suggested for the name, Enter keeps it, so the by-name sheet can
+    place them (the box was empty, so every reading was typed by hand)."""
+    from tests.app_helpers import cursor_on
+
+    dd = DataDir(tmp_path)
+    st = dd.create({"name": "杯", "date": "2026-12-05"})
+    Desk(st).add_players(["山田太郎", "佐藤花子"], readings=[None, "さとう はな"])
+    eid = st.id
+    st.close()
+    app = LyceeApp(dd, open_event=eid, lang="ja")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        await cursor_on(pilot, screen, "p1")
+        await pilot.press("shift+f2")
+        await until(pilot, lambda: app.screen is not screen, "the rename dialog")
+        assert app.screen.query_one("#rename-reading").value == "やまだたろう"
+        await pilot.press("enter")
+        await until(pilot, lambda: screen.event.player("p1").reading == "やまだたろう", "the reading stored")
+        await cursor_on(pilot, screen, "p2")
+        await pilot.press("shift+f2")
+        await until(pilot, lambda: app.screen is not screen, "the rename dialog")
+        assert app.screen.query_one("#rename-reading").value == "さとう はな"  # a reading of their own stays

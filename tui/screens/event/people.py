@@ -391,8 +391,10 @@ class People(Concern):
             if got is not None:
                 self.ask(self._rename_asked(p, *got))
 
+        # a player without a reading is offered the one suggested for the name (L-READING), shown to confirm
+        reading = p.reading or readmodel.suggest_reading(p.name)
         self.app.push_screen(  # at once: keys typed after Shift+F2 go into it
-            RenameForm(_("Rename {name} ({id})", name=p.name, id=p.id), p.name, p.reading or ""), chosen
+            RenameForm(_("Rename {name} ({id})", name=p.name, id=p.id), p.name, reading), chosen
         )
 
     async def _rename_asked(self, p, name: str, reading: str) -> None:
