@@ -50,6 +50,44 @@ def test_g_tie_playoff_preview_names_the_line_and_its_tie(tmp_path):
 
 
 @pytest.mark.asyncio
+async def test_g_se_the_last_result_typed_in_a_round_never_timed_leaves_the_whole_swiss_over_line_at_80x24(tmp_path):
+    """G-SE at 80x24 in Japanese: the last Swiss result typed at the desk in a round
+    whose clock never ran (the bar held 「第2回戦 ⏱ 50:00（Ctrl+Tで開始）」): the clock
+    goes and the bar's second line reads the whole 「スイスドロー終了（…F7）」 (it read
+    「2本先取 · 50分 ·」 and nothing more, the blank clock keeping its width)."""
+    dd = DataDir(tmp_path)
+    st = dd.create(
+        {"name": "土曜リセ杯", "date": "2026-12-05", "sanctioned": False, "rules": "overture", "rounds_planned": 2}
+    )
+    d = Desk(st)
+    d.add_players(["伊藤翔", "山田太郎", "山本一郎", "佐藤花子", "加藤陸", "高橋健太"])
+    d.pair_next()
+    for table in (1, 2, 3):
+        d.record(table, "2-1")
+    d.pair_next()
+    d.record(1, "2-0")
+    d.record(2, "2-0")
+    eid = st.id
+    st.close()
+    app = LyceeApp(dd, open_event=eid, lang="ja")
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            await pilot.press("f6")
+            await pilot.pause()
+            await type_text(pilot, "3 2-1")
+            await pilot.press("enter")
+            await until(pilot, lambda: app.screen.event.rounds[-1].complete, "the last result stored")
+            await until(
+                pilot,
+                lambda: on_screen(app, "スイスドロー終了（最終順位はF4、決勝トーナメントを行うならF7）"),
+                "the whole Swiss-over line on the bar",
+            )
+    finally:
+        i18n.set_language("en")
+
+
+@pytest.mark.asyncio
 async def test_g_se_after_the_last_swiss_round_the_bar_and_f7_preview_at_80x24(tmp_path):
     """G-SE at 80x24 in Japanese: the bar says the Swiss rounds are over and F7 cuts (not
     「終了しました」); F7 then `4+` shows the four seeds with their points, 次点 and the

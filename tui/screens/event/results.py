@@ -448,13 +448,14 @@ class Rounds(Concern):
         # every result in: said, the clock not gone from the bar (the bar says so itself once the Swiss is over)
         if not text and not finished and cur is not None and cur.complete and not readmodel.swiss_over(ev):
             text = _("R{r} complete", r=cur.number)
-        if not text:
-            self.host.show("#clock", "")
-            return
-
         if cell_len(text) != cell_len(lbl.plain):
             lbl.set(text)
-            lbl.refresh(layout=True)  # the clock's box follows its text (it is auto-sized)
+            # the clock's box follows its text (it is auto-sized), emptied too: the round status
+            # beside it then widens and splits again (a clock gone blank kept its width, and the
+            # status at 80 columns lost 「スイスドロー終了…」 past the bar's second line)
+            lbl.refresh(layout=True)
+        if not text:
+            return
         self.host.show("#clock", text)
         near, up = line.near, line.up
         lbl.set_class(near, "clock-near")
