@@ -120,3 +120,27 @@ async def test_g_se_after_the_last_swiss_round_the_bar_and_f7_preview_at_80x24(t
             assert [x.stage for x in screen.event.rounds].count("top") == 1
     finally:
         i18n.set_language("en")
+
+
+@pytest.mark.asyncio
+async def test_g_se_f7_after_the_cut_is_made_asks_nothing_and_is_not_offered_at_80x24(tmp_path):
+    """G-SE (one bracket an event) at 80x24 in Japanese: once the top cut is paired,
+    F7 leaves the footer and asks nothing (after the final it still offered
+    「決勝トーナメント」, asked a size and previewed a top 8 of the same event,
+    then refused)."""
+    dd, st, d = _swiss_done(tmp_path, lambda m: "2-0" if m.table % 2 else "2-1")
+    d.top_cut(4, third_place=True)
+    eid = st.id
+    st.close()
+    app = LyceeApp(dd, open_event=eid, lang="ja")
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            screen = app.screen
+            footer = shown(app, screen.query_one("WholeKeysFooter"))
+            assert "F7" not in footer, footer
+            await pilot.press("f7")
+            await pilot.pause()
+            assert app.screen is screen  # no size prompt, no preview of a second cut
+    finally:
+        i18n.set_language("en")

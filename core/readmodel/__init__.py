@@ -25,6 +25,7 @@ from core.readmodel.decks import (
     staff_missing,
 )
 from core.readmodel.forms import (
+    bracket_made,
     checked_settings,
     clock_time,
     day_plan,
@@ -114,6 +115,7 @@ from core.readmodel.rounds import (
 )
 
 __all__ = [
+    "bracket_made",
     "ClockLine",
     "EventView",
     "ID_DECISION",

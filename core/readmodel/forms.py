@@ -131,6 +131,11 @@ def swiss_over(ev: Event) -> bool:
     return over(ev)
 
 
+def bracket_made(ev: Event) -> bool:
+    """The event has its elimination bracket already: F7 cuts no more (G-SE)."""
+    return any(r.stage == "top" for r in ev.rounds)
+
+
 def published_rounds(ev: Event) -> int:
     """How many rounds the public pages show."""
 

@@ -19,8 +19,18 @@ from .host import Asks, Concern
 class Elimination(Concern):
     """The elimination stage's questions on the event screen ``host``."""
 
+    def allows(self, action: str) -> bool | None:
+        """F7 is not offered once the bracket is made (G-SE: one top cut an event)."""
+        if action == "top_cut" and self.host.desk is not None:
+            return not readmodel.bracket_made(self.event)
+        return True
+
     def action_top_cut(self) -> None:
-        """F7: the top cut, asked in a worker of the screen's."""
+        """F7: the top cut, asked in a worker of the screen's; refused at once when the
+        bracket is made (a size and a preview were asked, then refused)."""
+        if readmodel.bracket_made(self.event):
+            self.say(_("this event already has an elimination bracket") + " (G-SE)", error=True)
+            return
         self.ask(self._top_cut_asked())
 
     def action_playoff(self) -> None:
@@ -76,6 +86,7 @@ class Elimination(Concern):
             self.say(str(err), error=True)
             return
         self.changed()
+        self.host.refresh_bindings()  # F7 is offered no more
         self.host.action_tab("bracket")
         self.say(_("top {n} cut: round {r} paired", n=size, r=self.paired_round().number))
 
