@@ -9,15 +9,22 @@ Swiss record beside each name) orders the places."""
 from __future__ import annotations
 
 import json
+import random
+from dataclasses import replace
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from core import i18n, labels
 from core.desk import Desk
+from core.event.model import Round
 from core.reports.exports import render
 from core.store import DataDir
-from core.tournament.elimination import final_placings
+from core.tournament.elimination import final_placings, next_elimination_round, single_elimination
+from core.tournament.ranking import shared_places
 from tests.app_helpers import shown, until
+from tests.engine_helpers import make_event
 from tests.round_helpers import played_cut
 from tui.app import LyceeApp
 
@@ -271,3 +278,46 @@ async def test_g_se_desk_reads_top_5_as_the_sheets_do(tmp_path, capsys):
     assert main(["--data-dir", str(dd.root), "--lang", "ja", "standings", eid]) == 0
     out = capsys.readouterr().out
     assert "ベスト5" in out and "ベスト8" not in out, out
+
+
+def _random_bracket(n: int, seed: int, third: bool):
+    """A whole single-elimination event of ``n`` players, every match won at random."""
+    rng = random.Random(seed)
+    ev = make_event(n)
+    ms = single_elimination(ev, rng, seeding="random", third_place=third)
+    first = True
+    while ms is not None:
+        done = [m if m.p2 is None else _won(m, rng.choice(["p1", "p2"])) for m in ms]
+        ev = ev.with_(rounds=(*ev.rounds, Round(len(ev.rounds) + 1, "top", tuple(done), third_place=third and first)))
+        first = False
+        ms = next_elimination_round(ev)
+    return ev
+
+
+def _won(m, side: str):
+    return replace(m, p1_wins=2 if side == "p1" else 0, p2_wins=2 if side == "p2" else 0, outcome=side)
+
+
+@settings(max_examples=60, deadline=None)
+@given(n=st.integers(2, 40), seed=st.integers(0, 10**6), third=st.booleans())
+def test_g_se_shared_places_tile_the_bracket(n, seed, third):
+    """G-SE, as a property of any finished bracket: the places every face prints tile 1..n
+    with no gap and no overlap; a place shared as a-b is held by exactly b-a+1 players,
+    all out in the same round, which no match ordered (never the champion, the finalist
+    nor the players of a third-place match); each player's own place lies inside it."""
+    ev = _random_bracket(n, seed, third)
+    final = final_placings(ev)
+    assert final is not None
+    span = shared_places(final)
+    holders: dict[tuple[int, int], list] = {}
+    for f in final:
+        first, last = span[f.id]
+        assert first <= f.place <= last
+        holders.setdefault((first, last), []).append(f)
+    edges = sorted(holders)
+    assert edges[0][0] == 1 and edges[-1][1] == n
+    assert all(a[1] + 1 == b[0] for a, b in zip(edges, edges[1:], strict=False))
+    for (first, last), fs in holders.items():
+        assert len(fs) == last - first + 1 and len({f.reached for f in fs}) == 1
+        if last > first:
+            assert fs[0].reached not in ("winner", "final", "third_place")
