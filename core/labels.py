@@ -404,6 +404,28 @@ def placing_label(reached: str, place: int = 3, tr=_, size: int | None = None) -
     return {"winner": _("champion"), "final": _("runner-up"), "swiss": _("Swiss")}.get(reached, reached)
 
 
+def place_label(place: int, place_to: int | None = None, tr=_) -> str:
+    """A final place as every face prints it (G-SE, issue 48): ``3``; a place the
+    losers of one elimination round share, no match having ordered them (both
+    semi-final losers without a third-place match, the quarter-final losers), as
+    its first and last: ``3-4`` (「3～4」).  ``place_to``: the last place it runs to
+    (core.tournament.ranking.shared_places, ``"places"`` of ``standings --json``);
+    ``tr``: a web page's own catalog."""
+    _ = tr
+    if place_to is None or place_to <= place:
+        return str(place)
+    return _("{first}-{last}", first=place, last=place_to)
+
+
+def final_place_words(places, reached: str, place: int, tr=_, size: int | None = None) -> tuple[str, str]:
+    """A final placing as every face prints it (G-SE, issue 48): its place, ``3-4``
+    where players no match ordered share it (``places``: its first and last, as
+    ``standings --json`` gives them), and how far the player went (優勝, 3位, ベスト4 ...;
+    ``place`` tells 3位 from 4位, ``size`` is the cut's); ``tr``: a web page's catalog."""
+    first, last = places
+    return place_label(first, last, tr), placing_label(reached, place, tr, size)
+
+
 def listed(items, words: bool = False) -> str:
     """A list for a sentence (core.i18n.join_list): 「1、2、3」, names 「佐藤・店長」 with ``words``."""
     return join_list(items, words)

@@ -1,6 +1,6 @@
 """Shared steps of the round-rule tests (test_round_rules, test_clock, test_penalties,
 test_cli_rules, test_desk_rules): an event on a fake clock, fixed pairings, and a
-refusal that leaves the event file byte-identical.  Nothing sleeps."""
+refusal that leaves the event file byte-identical, a top cut played to the end.  Nothing sleeps."""
 
 from __future__ import annotations
 
@@ -14,6 +14,8 @@ from core.errors import LyceeError
 from core.event.model import Match
 from core.rules.eventfile import event_from_doc, to_doc
 from core.store import DataDir
+from core.tournament.elimination import event_finished
+from core.tournament.standings import standings
 
 JST = timezone(timedelta(hours=9))
 T0 = datetime(2026, 11, 30, 13, 0, 0, tzinfo=JST)
@@ -73,3 +75,40 @@ def round_trip(ev):
     doc = json.loads(json.dumps(to_doc(ev), ensure_ascii=False))
     assert event_from_doc(doc) == ev
     return doc
+
+
+def played_cut(root, n: int, top: int, third: bool = False, upsets: bool = False):
+    """``n`` players 選手1.., three Swiss rounds, a top ``top`` (with or without a
+    third-place match) played to the end, the first-listed player winning every
+    elimination match (with ``upsets`` the second-listed one, and the third-place
+    match won by the player lower in the Swiss); the store closed: (data dir, event
+    id, the event)."""
+    dd = DataDir(root)
+    st = dd.create({"name": "土曜杯", "date": "2026-12-05", "rounds_planned": 3, "sanctioned": False})
+    d = Desk(st)
+    d.add_players([f"選手{i}" for i in range(1, n + 1)])
+    for _r in range(3):
+        d.pair_next()
+        for m in d.event.current_round.matches:
+            d.record(m.table, "2-0" if m.table % 2 else "2-1")
+    d.top_cut(top, third_place=third)
+    while not event_finished(d.event):
+        if d.event.current_round.complete:
+            d.pair_next()
+        for m in d.event.current_round.matches:
+            if m.outcome is None:
+                d.record(m.table, _cut_result(d.event, m, upsets))
+    ev = d.event
+    st.close()
+    return dd, st.id, ev
+
+
+def _cut_result(ev, m, upsets: bool) -> str:
+    """An elimination match's result: the first-listed player wins, or with ``upsets``
+    the second-listed one (the third-place match: the one lower in the Swiss)."""
+    if not upsets:
+        return "2-0"
+    if m.note != "third_place":
+        return "0-2"
+    rank = {r.id: r.rank for r in standings(ev)}
+    return "2-0" if rank[m.p1] > rank[m.p2] else "0-2"

@@ -1,21 +1,31 @@
 """Issue 48 item 9 (G-SE): a placing reads the same everywhere.  After a third-place match
-3rd and 4th read 3位 / 4位; without one both semi-final losers read ベスト4; the desk's
-standings, ``lycee standings``, the exports, the phone and TV pages all take the words from
-core.labels.placing_label.  The round tab shows the third-place match's score, the bracket
+3rd and 4th read 3位 / 4位; without one both semi-final losers read ベスト4 and share one
+place, 3-4 (「3～4」; the quarter-final losers ベスト8 and 5-8); the desk's standings and final
+placings, ``lycee standings``, the exports, the phone and TV pages all take the place and
+the words from core (core.tournament.ranking.placing_words, core.labels.final_place_words).  The round tab shows the third-place match's score, the bracket
 names its winner, nobody is still 参加中 after the end, and the TV says the top cut (not the
 Swiss record beside each name) orders the places."""
 
 from __future__ import annotations
 
 import json
+import random
+from dataclasses import replace
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from core import i18n, labels
 from core.desk import Desk
+from core.event.model import Round
 from core.reports.exports import render
 from core.store import DataDir
+from core.tournament.elimination import final_placings, next_elimination_round, single_elimination
+from core.tournament.ranking import shared_places
 from tests.app_helpers import shown, until
+from tests.engine_helpers import make_event
+from tests.round_helpers import played_cut
 from tui.app import LyceeApp
 
 
@@ -139,3 +149,175 @@ async def test_g_se_desk_standings_read_3rd_and_4th_at_80x24(tmp_path):
         cells = [str(table.get_row_at(i)[2]) for i in range(4)]
         assert cells == ["優勝", "準優勝", "3位", "4位"]
         assert "参加中" not in shown(app)
+
+
+# -- one place for the players no match ordered (G-SE): 3-4 / 3～4 on every face ----------------------------
+
+
+def _places_printed(out: str) -> list[str]:
+    """The place column of ``lycee standings``' final standings."""
+    return [ln.split()[0] for ln in out.splitlines() if ln.strip()[:1].isdigit()]
+
+
+@pytest.mark.parametrize("lang, shared", [("ja", "3～4"), ("en", "3-4")])
+def test_g_se_command_line_semi_final_losers_share_3_4_without_a_third_place_match(tmp_path, capsys, lang, shared):
+    """G-SE (issue 48 item 9): without a third-place match ``lycee standings`` prints
+    both semi-final losers at one place, 3-4 (as the scorecard and the report do), not
+    3 and 4 as if one were ahead; ``--json`` keeps ``place`` (3 and 4, the contract)
+    and adds ``places``, the first and last place each holds: [3, 4] for both."""
+    from tui.cli import main
+
+    dd, eid, _ev = played_cut(tmp_path, 8, 4)
+    assert main(["--data-dir", str(dd.root), "--lang", lang, "standings", eid]) == 0
+    out = capsys.readouterr().out
+    assert _places_printed(out) == ["1", "2", shared, shared, "5", "6", "7", "8"], out
+    assert main(["--data-dir", str(dd.root), "standings", eid, "--json"]) == 0
+    rows = json.loads(capsys.readouterr().out)["standings"]
+    assert [r["place"] for r in rows] == [1, 2, 3, 4, 5, 6, 7, 8]
+    assert [r["places"] for r in rows] == [[1, 1], [2, 2], [3, 4], [3, 4], [5, 5], [6, 6], [7, 7], [8, 8]]
+
+
+def test_g_se_command_line_keeps_3rd_and_4th_after_a_third_place_match(tmp_path, capsys):
+    """G-SE: the third-place match orders them: 3 and 4, 3位 and 4位."""
+    from tui.cli import main
+
+    dd, eid, _ev = played_cut(tmp_path, 8, 4, third=True)
+    assert main(["--data-dir", str(dd.root), "--lang", "ja", "standings", eid]) == 0
+    out = capsys.readouterr().out
+    assert _places_printed(out)[:4] == ["1", "2", "3", "4"]
+    assert [ln.split()[1] for ln in out.splitlines() if ln.strip()[:1].isdigit()][:4] == [
+        "優勝",
+        "準優勝",
+        "3位",
+        "4位",
+    ]
+
+
+@pytest.mark.parametrize(
+    "lang, eight, four, shared", [("ja", "ベスト8", "3～4", "5～8"), ("en", "top 8", "3-4", "5-8")]
+)
+def test_g_se_quarter_final_losers_share_5_8_and_read_top_8_on_every_sheet(tmp_path, capsys, lang, eight, four, shared):
+    """G-SE: no match orders the four quarter-final losers either: ``lycee standings``,
+    the standings export and the scorecard give all four ベスト8 and place 5-8."""
+    from tui.cli import main
+
+    dd, eid, _ev = played_cut(tmp_path, 16, 8)
+    assert main(["--data-dir", str(dd.root), "--lang", lang, "standings", eid]) == 0
+    out = capsys.readouterr().out
+    assert _places_printed(out)[:9] == ["1", "2", four, four, *[shared] * 4, "9"]
+    assert sum(eight in ln for ln in out.splitlines()) == 4, out
+    assert (
+        main(["--data-dir", str(dd.root), "--lang", lang, "export", eid, "--what", "standings", "--format", "json"])
+        == 0
+    )
+    rows = json.loads(capsys.readouterr().out)["rows"]
+    assert [str(r[0]) for r in rows[4:8]] == [shared] * 4 and [r[2] for r in rows[4:8]] == [eight] * 4
+    assert (
+        main(["--data-dir", str(dd.root), "--lang", lang, "export", eid, "--what", "scorecard", "--format", "json"])
+        == 0
+    )
+    card = json.loads(capsys.readouterr().out)["rows"]
+    placed = [row[7] for row in card if row[1] in ("final placing", "最終順位")]
+    assert placed[4:8] == [f"{shared}位" if lang == "ja" else f"Place {shared}"] * 4, placed
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize("lang, shared, best", [("ja", "3～4", "ベスト4"), ("en", "3-4", "top 4")])
+async def test_g_se_desk_semi_final_losers_share_3_4_at_80x24(tmp_path, lang, shared, best):
+    """G-SE (issue 48 item 9): at the desk, 80x24, the final standings (F4) and the
+    round tab's final placings both give the two semi-final losers of a cut without a
+    third-place match one place, 3-4, and the words ベスト4 (the sheets' place), and
+    nothing runs past the screen."""
+    from tests.app_helpers import fits
+
+    dd, eid, ev = played_cut(tmp_path, 8, 4)
+    app = LyceeApp(dd, open_event=eid, lang=lang)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("f3")
+        await until(pilot, lambda: shared in shown(app), "the round tab's final placings")
+        semi = [f.name for f in final_placings(ev) if f.reached == "semi-final"]
+        box = [ln for ln in shown(app).splitlines() if shared in ln]
+        assert len(box) == 2 and all(best in ln for ln in box), box
+        assert [next(n for n in semi if n in ln) for ln in box] == semi
+        assert not any(f" 4 {semi[1]}" in ln for ln in shown(app).splitlines())
+        fits(app)
+        await pilot.press("f4")
+        table = app.screen.query_one("#standings-table")
+        await until(pilot, lambda: table.row_count == 8, "the final standings")
+        rows = [table.get_row_at(i) for i in range(4)]
+        assert [str(r[0]) for r in rows] == ["1", "2", shared, shared]
+        assert [str(r[2]) for r in rows[2:]] == [best, best]
+        fits(app)
+
+
+@pytest.mark.asyncio
+async def test_g_se_desk_reads_top_5_as_the_sheets_do(tmp_path, capsys):
+    """G-SE (issue 46 item 11, issue 48 item 9): the quarter-final loser of a top 5 is
+    ベスト5 on the desk's final standings, ``lycee standings`` and the phone, as on the
+    sheets, not ベスト8 (the bracket held five players)."""
+    from tui.cli import main
+    from tui.web.pages import T, standings_part
+
+    dd, eid, ev = played_cut(tmp_path, 8, 5)
+    i18n.set_language("ja")
+    try:
+        sheet = json.loads(render(ev, "standings", "json"))["rows"]
+    finally:
+        i18n.set_language("en")
+    assert [r[2] for r in sheet][4] == "ベスト5"
+    assert "<td>ベスト5</td>" in standings_part(T("ja"), ev, 0.0)
+    app = LyceeApp(dd, open_event=eid, lang="ja")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("f4")
+        table = app.screen.query_one("#standings-table")
+        await until(pilot, lambda: table.row_count == 8, "the final standings")
+        assert str(table.get_row_at(4)[2]) == "ベスト5"
+    capsys.readouterr()
+    assert main(["--data-dir", str(dd.root), "--lang", "ja", "standings", eid]) == 0
+    out = capsys.readouterr().out
+    assert "ベスト5" in out and "ベスト8" not in out, out
+
+
+def _random_bracket(n: int, seed: int, third: bool):
+    """A whole single-elimination event of ``n`` players, every match won at random."""
+    rng = random.Random(seed)
+    ev = make_event(n)
+    ms = single_elimination(ev, rng, seeding="random", third_place=third)
+    first = True
+    while ms is not None:
+        done = [m if m.p2 is None else _won(m, rng.choice(["p1", "p2"])) for m in ms]
+        ev = ev.with_(rounds=(*ev.rounds, Round(len(ev.rounds) + 1, "top", tuple(done), third_place=third and first)))
+        first = False
+        ms = next_elimination_round(ev)
+    return ev
+
+
+def _won(m, side: str):
+    return replace(m, p1_wins=2 if side == "p1" else 0, p2_wins=2 if side == "p2" else 0, outcome=side)
+
+
+@settings(max_examples=60, deadline=None)
+@given(n=st.integers(2, 40), seed=st.integers(0, 10**6), third=st.booleans())
+def test_g_se_shared_places_tile_the_bracket(n, seed, third):
+    """G-SE, as a property of any finished bracket: the places every face prints tile 1..n
+    with no gap and no overlap; a place shared as a-b is held by exactly b-a+1 players,
+    all out in the same round, which no match ordered (never the champion, the finalist
+    nor the players of a third-place match); each player's own place lies inside it."""
+    ev = _random_bracket(n, seed, third)
+    final = final_placings(ev)
+    assert final is not None
+    span = shared_places(final)
+    holders: dict[tuple[int, int], list] = {}
+    for f in final:
+        first, last = span[f.id]
+        assert first <= f.place <= last
+        holders.setdefault((first, last), []).append(f)
+    edges = sorted(holders)
+    assert edges[0][0] == 1 and edges[-1][1] == n
+    assert all(a[1] + 1 == b[0] for a, b in zip(edges, edges[1:], strict=False))
+    for (first, last), fs in holders.items():
+        assert len(fs) == last - first + 1 and len({f.reached for f in fs}) == 1
+        if last > first:
+            assert fs[0].reached not in ("winner", "final", "third_place")

@@ -14,7 +14,7 @@ from core.i18n import _, join_list, ngettext
 from core.log.registry import describe
 from core.names import whole
 from core.rules import clock
-from core.tournament import matchrules
+from core.tournament import matchrules, ranking
 from core.tournament.elimination import bracket as drawn
 from core.tournament.elimination import champion, event_finished, round_label, swiss_over
 from core.tournament.elimination import final_placings as placings
@@ -438,6 +438,14 @@ def final_placings(ev: Event):
     """The final placings once the bracket is finished (G-SE), else None."""
 
     return placings(ev)
+
+
+def placing_words(ev: Event, final) -> dict[str, tuple[str, str]]:
+    """Each placed player's place and how far they went, by id, as the sheets,
+    ``lycee standings``, the phones and the TV print them (G-SE): ("3-4", "ベスト4")
+    for both semi-final losers without a third-place match, ("3", "3位") after one."""
+
+    return ranking.placing_words(ev, final)
 
 
 def bracket(ev: Event):

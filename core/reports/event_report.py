@@ -15,14 +15,14 @@ from core.reports.sheet_words import (
     date_words,
     left_words,
     match_words,
-    place_words,
     scorecard_due,
     sheet_judges,
     status_remark,
 )
 from core.rules.members import store_line
-from core.tournament.elimination import bracket, cut_size, final_placings, final_without_winner
+from core.tournament.elimination import bracket, final_placings, final_without_winner
 from core.tournament.plan import planned_vs_actual
+from core.tournament.ranking import placing_words
 from core.tournament.standings import playoffs_held, standings
 
 __all__ = ["format_summary", "report_table", "schedule_rows", "ties_words"]
@@ -233,15 +233,16 @@ def _final_rows(event: Event, final) -> list[list]:
     # G-ID-3 (L-NO-WINNER): a final without a winner has no champion
     rows = [[_("Winner"), _("no champion") if final_without_winner(event) else final[0].name]]
     by_id = {r.id: r for r in standings(event)}
-    return rows + [_final_place_row(event, final, f, by_id[f.id]) for f in final[:8]]
+    words = placing_words(event, final)
+    return rows + [_final_place_row(event, f, by_id[f.id], *words[f.id]) for f in final[:8]]
 
 
-def _final_place_row(event: Event, final, f, r) -> list:
-    """A final place (shared by a round's losers no match ordered): name, how far
-    the player went, points and record, and why the player left, if so."""
-    reached = labels.placing_label(f.reached, f.place, size=cut_size(event))
+def _final_place_row(event: Event, f, r, place: str, reached: str) -> list:
+    """A final place (shared by a round's losers no match ordered:
+    core.tournament.ranking.placing_words): name, how far the player went, points
+    and record, and why the player left, if so."""
     return [
-        _("Place {rank}", rank=place_words(final, f)),
+        _("Place {rank}", rank=place),
         _with_remark(event, f.id, f"{r.name} ({reached} · {r.points} · {r.record})"),
     ]
 

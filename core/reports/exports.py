@@ -49,7 +49,8 @@ from core.reports.sheet_words import (
     store_words,
 )
 from core.rules.eventfile import to_doc
-from core.tournament.elimination import cut_size, final_placings, swiss_over
+from core.tournament.elimination import final_placings, swiss_over
+from core.tournament.ranking import placing_words
 from core.tournament.standings import points_before_round, standings
 
 # The sheets, each in its module: the words they share (sheet_words), the scorecard and
@@ -232,7 +233,8 @@ def standings_table(event: Event):
 def _final_table(event: Event, final, swiss, tbs, head: list[str]):
     """The final placings (G-SE): place, how far each player went, then the Swiss figures."""
     by_id = {r.id: r for r in swiss}
-    rows = [_final_row(event, f, by_id[f.id], tbs) for f in final]
+    words = placing_words(event, final)
+    rows = [_final_row(event, by_id[f.id], tbs, *words[f.id]) for f in final]
     title = _("{event}: final standings", event=event.name) + rules_words(event)
     return title, [_("Place"), _("Name"), _("Reached"), _("Swiss rank"), *head[2:]], rows
 
@@ -258,12 +260,13 @@ def _tiebreak_cells(r, tbs) -> list[str]:
     return [tb.text(r.figure(tb.name)) for tb in tbs]
 
 
-def _final_row(event: Event, f, r, tbs) -> list:
-    """A row of the final placings: place, how far the player went, then the Swiss figures."""
+def _final_row(event: Event, r, tbs, place: str, reached: str) -> list:
+    """A row of the final placings: place (3-4 where players share it:
+    core.tournament.ranking.placing_words), how far the player went, then the Swiss figures."""
     return [
-        f.place,
+        place,
         r.name,
-        labels.placing_label(f.reached, f.place, size=cut_size(event)),
+        reached,
         _rank_cell(r),
         r.points,
         r.record,

@@ -20,7 +20,6 @@ from core.reports.sheet_words import (
     missing_results,
     missing_text,
     note_words,
-    place_words,
     result_text,
     rules_words,
     scorecard_due,
@@ -29,7 +28,8 @@ from core.reports.sheet_words import (
 )
 from core.rules.decklists import default_catalog
 from core.rules.penalties import MARK, in_force, penalties_outside_rounds
-from core.tournament.elimination import THIRD_PLACE, THIRD_PLACE_PLANNED, cut_size, final_placings, round_label
+from core.tournament.elimination import THIRD_PLACE, THIRD_PLACE_PLANNED, final_placings, round_label
+from core.tournament.ranking import placing_words
 
 __all__ = ["decklists_table", "scorecard_table"]
 
@@ -130,16 +130,16 @@ def _penalty_time(pen) -> str:
 
 def _placing_rows(event: Event, final) -> list[list]:
     """The final placings once the event is finished (G-SE)."""
-    return [_placing_row(event, final, f) for f in final or ()]
+    words = placing_words(event, final) if final else {}
+    return [_placing_row(event, f, *words[f.id]) for f in final or ()]
 
 
-def _placing_row(event: Event, final, f) -> list:
-    """One final placing: the place (shared by a round's losers no match ordered),
-    how far the player went and why they left, if so."""
-    reached = labels.placing_label(f.reached, f.place, size=cut_size(event)) if f.label else ""
-    remarks = join_list((x for x in (reached, status_remark(event, f.id)) if x), words=True)
-    place = _("Place {rank}", rank=place_words(final, f))
-    return ["-", _("final placing"), "-", f.name, "", "", "", place, remarks]
+def _placing_row(event: Event, f, place: str, reached: str) -> list:
+    """One final placing: the place (shared by a round's losers no match ordered:
+    core.tournament.ranking.placing_words), how far the player went (not said outside
+    the cut) and why they left, if so."""
+    remarks = join_list((x for x in (reached if f.label else "", status_remark(event, f.id)) if x), words=True)
+    return ["-", _("final placing"), "-", f.name, "", "", "", _("Place {rank}", rank=place), remarks]
 
 
 def _left_rows(event: Event, placed: set[str]) -> list[list]:

@@ -26,7 +26,6 @@ __all__ = [
     "missing_results",
     "missing_text",
     "note_words",
-    "place_words",
     "result_text",
     "rules_words",
     "scorecard_due",
@@ -49,19 +48,6 @@ def result_text(m: Match) -> str:
     if m.note == "ID" or m.intentional:
         return _("intentional draw")
     return _score(m)
-
-
-def place_words(final, f) -> str:
-    """The place of final placing ``f`` on the sheets (G-SE, issue 48): the two
-    semi-final losers of a cut without a third-place match (no match ordered
-    them: both read ベスト4) share 3rd place, "3-4", rather than reading 3rd and
-    4th by seed; every other place as it is (an earlier round's losers stay
-    in seed order, as ``lycee standings`` lists them)."""
-    if f.reached != "semi-final":
-        return str(f.place)
-    places = [g.place for g in final if g.reached == f.reached]
-    first, last = min(places), max(places)
-    return _("{first}-{last}", first=first, last=last) if last > first else str(f.place)
 
 
 def left_words(event: Event) -> str:

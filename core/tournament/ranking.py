@@ -5,9 +5,14 @@ Kept apart from both so that elimination can seed from the standings."""
 
 from __future__ import annotations
 
+from core import labels
 from core.event.model import Event
-from core.tournament.elimination import final_placings
+from core.tournament.elimination import Placing, cut_size, final_placings
 from core.tournament.standings import standings
+
+#: How far a player went when a match ordered them against the others of it (the
+#: final, the third-place match) or the Swiss standings did (outside the cut).
+ORDERED = ("winner", "final", "third_place", "swiss")
 
 
 def standings_json(event: Event) -> dict:
@@ -16,8 +21,11 @@ def standings_json(event: Event) -> dict:
     ``round`` is the number of the latest Swiss round (0 before the first).
     Once an elimination stage is finished (G-SE) the document carries
     ``"final": true`` and the rows come in final order, each with its
-    ``"place"`` (:func:`core.tournament.elimination.final_placings`) and ``"reached"``
-    (how far the player went); ``rank`` stays the Swiss rank.
+    ``"place"`` (:func:`core.tournament.elimination.final_placings`), ``"reached"``
+    (how far the player went) and ``"places"``, the first and last place of the place
+    the player holds (:func:`shared_places`): ``[3, 4]`` for both semi-final losers of a
+    cut without a third-place match, whose ``place`` reads 3 and 4 by seed, ``[5, 5]``
+    for a place of one's own; ``rank`` stays the Swiss rank.
     """
     sr = event.swiss_rounds
     rows = standings(event)
@@ -37,4 +45,29 @@ def standings_json(event: Event) -> dict:
 def _final_rows(rows, final) -> list[dict]:
     """The standings rows in final order, each with its place and how far the player went."""
     by_id = {row.id: row for row in rows}
-    return [{"place": f.place, **by_id[f.id].to_json(), "reached": f.reached} for f in final]
+    span = shared_places(final)
+    return [
+        {"place": f.place, **by_id[f.id].to_json(), "reached": f.reached, "places": list(span[f.id])} for f in final
+    ]
+
+
+def shared_places(final: list[Placing]) -> dict[str, tuple[int, int]]:
+    """The first and the last place of each player's place (G-SE, issue 48), by id: the
+    losers of one elimination round no match ordered (both semi-final losers of a cut
+    without a third-place match, the quarter-final losers ...) share theirs, (3, 4) and
+    (5, 8), though ``final_placings`` lists them by seed; every other place is its own,
+    (place, place).  What the sheets, the desk, ``lycee standings``, the phones and the TV print."""
+    span: dict[str, tuple[int, int]] = {}
+    for f in final:
+        if f.reached not in ORDERED:
+            first, last = span.get(f.reached, (f.place, f.place))
+            span[f.reached] = (min(first, f.place), max(last, f.place))
+    return {f.id: span.get(f.reached, (f.place, f.place)) for f in final}
+
+
+def placing_words(event: Event, final: list[Placing]) -> dict[str, tuple[str, str]]:
+    """Each placed player's place and how far they went, by id, as every face prints
+    them (G-SE, core.labels.final_place_words): ``("3-4", "ベスト4")``, ``("3", "3位")``,
+    ``("5", "ベスト5")`` in a top 5 (the bracket's real size)."""
+    span, size = shared_places(final), cut_size(event)
+    return {f.id: labels.final_place_words(span[f.id], f.reached, f.place, size=size) for f in final}

@@ -13,7 +13,7 @@ from core.event.tiebreakers import TIEBREAKERS
 from core.i18n import _, join_sentences
 from core.reports.explain import is_cross_group, why_text
 from core.tournament.elimination import final_placings, round_label, swiss_over
-from core.tournament.ranking import standings_json
+from core.tournament.ranking import placing_words, standings_json
 from core.tournament.standings import points_before_round
 
 from .argparsing import Arguments, Builder
@@ -189,14 +189,15 @@ def _print_final(ev, doc: dict) -> int:
 
     placings = final_placings(ev)
     assert placings is not None, "called for a finished event (standings_json's final)"
-    reached = {f.id: labels.placing_label(f.reached, f.place) for f in placings}
-    w_place = max(5, width(_("Place")))
-    w_lab = max([width(_("Reached"))] + [width(v) for v in reached.values()])
+    words = placing_words(ev, placings)  # the place (3-4 where shared) and 優勝, ベスト4 ... as on every face
+    w_place = max([5, width(_("Place"))] + [width(p) for p, _r in words.values()])
+    w_lab = max([width(_("Reached"))] + [width(r) for _p, r in words.values()])
     print(_("Final standings"))
     print(f"{rjust(_('Place'), w_place)}  {ljust(_('Reached'), w_lab)}  {_('Record')}  {_('Name')}")
     for r in doc["standings"]:
         status = "" if r["status"] == "active" else f"  ({labels.player_status_label(r['status'], ev.rules)})"
-        print(f"{r['place']:>{w_place}}  {ljust(reached[r['id']], w_lab)}  {r['record']:<8}{shown(r['name'])}{status}")
+        place, reached = words[r["id"]]
+        print(f"{rjust(place, w_place)}  {ljust(reached, w_lab)}  {r['record']:<8}{shown(r['name'])}{status}")
     return 0
 
 

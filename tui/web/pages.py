@@ -18,12 +18,12 @@ from urllib.parse import quote
 
 from core.event.model import Event, Match
 from core.i18n import catalog
-from core.labels import placing_label
+from core.labels import final_place_words
 from core.reports.exports import UNREAD_NOTE, by_name_order, unread_count
 from core.rules.clock import remaining, to_datetime
 from core.rules.members import store_line
 from core.rules.publish import find_players, latest_announcement, search_key, standings_event, standings_round
-from core.tournament.elimination import bracket, final_placings, final_without_winner, swiss_over
+from core.tournament.elimination import bracket, cut_size, final_placings, final_without_winner, swiss_over
 from core.tournament.ranking import standings_json
 
 PAGES = ("find", "tables", "names", "standings", "bracket", "tv")
@@ -437,7 +437,8 @@ def _standings_tables(t: T, ev: Event, standings: list[dict], final: bool, q: st
     chain = [tb for tb in ev.tiebreakers if tb in TIEBREAKER_HEADS]
     searched = bool(search_key(q))
     mine = _searched_ids(ev, q, index)
-    rows = [(r["id"] in mine, _standings_row(t, r, final, chain, r["id"] in mine)) for r in standings]
+    size = cut_size(ev) if final else None
+    rows = [(r["id"] in mine, _standings_row(t, r, final, chain, r["id"] in mine, size)) for r in standings]
     heads = _standings_heads(t, final, chain)
     out = [_own_rows(t, q, heads, [html_row for me, html_row in rows if me])] if searched else []
     out += _ties_hint(t, chain)
@@ -473,14 +474,21 @@ def _standings_title(t: T, ev: Event, n: int, final: bool) -> str:
     return t._("Standings after round {r}", r=n)
 
 
-def _standings_row(t: T, r: dict, final: bool, chain: list[str], me: bool) -> str:
+def _final_words(t: T, r: dict, size: int | None) -> tuple[str, str]:
+    """A final row's place (3-4 where players share it) and how far the player went,
+    in the page's language: what the desk, the sheets and ``lycee standings`` print
+    (G-SE: core.labels.final_place_words); ``size``: the cut's."""
+    return final_place_words(r["places"], r["reached"], r["place"], t._, size)
+
+
+def _standings_row(t: T, r: dict, final: bool, chain: list[str], me: bool, size: int | None = None) -> str:
     """One player's row: place or rank (and how far they reached, once final),
     name and status, points, record, the tiebreakers of the chain."""
-    rank = r.get("place", r["rank"]) if final else r["rank"]
+    rank, reached = _final_words(t, r, size) if final else (r["rank"], "")
     status = "" if r["status"] == "active" else f" <small>({esc(t._(r['status']))})</small>"
     tbs = "".join(f'<td class="tb">{esc(_tb(r, tb))}</td>' for tb in chain)
     cls = ' class="me"' if me else ""
-    reached = f"<td>{esc(placing_label(r['reached'], r['place'], t._))}</td>" if final else ""
+    reached = f"<td>{esc(reached)}</td>" if final else ""
     return (
         f"<tr{cls}><td>{esc(rank)}</td>{reached}<td>{esc(r['name'])}{status}</td>"
         f"<td>{esc(r['points'])}</td><td>{esc(r['record'])}</td>{tbs}</tr>"
@@ -613,12 +621,13 @@ def _tv_final(t: T, ev: Event) -> list[str]:
     out.append(f'<p class="pageno" data-of="{esc(t._("page {k} of {n}", k="{k}", n="{n}"))}"></p>')
     out.append(
         _tvhead(
-            f'<span class="table rank">{esc(t._("Rank"))}</span>'
+            f'<span class="table rank">{esc(t._("Place") if placed else t._("Rank"))}</span>'
             f'<span class="name">{esc(t._("Name"))}</span><span class="opp">{esc(t._("Record"))}</span>'
         )
     )
     out.append('<ol class="tv placings">')
-    out += [_tv_placing(t, r, placed) for r in rows]
+    size = cut_size(ev) if placed else None
+    out += [_tv_placing(t, r, placed, size) for r in rows]
     out.append("</ol>")
     return out
 
@@ -639,15 +648,14 @@ def _firsts(rows: list[dict], placed: bool) -> list[str]:
     return [r["name"] for r in rows if (r.get("place") if placed else r["rank"]) == 1]
 
 
-def _tv_placing(t: T, r: dict, placed: bool) -> str:
-    reached = (
-        f' <small class="reached">{esc(placing_label(r["reached"], r["place"], t._))}</small>'
-        if placed and r.get("reached") != "swiss"
-        else ""
-    )
+def _tv_placing(t: T, r: dict, placed: bool, size: int | None = None) -> str:
+    """A row of the TV's final list: place (3-4 where players share it) or rank, the
+    name with how far the player went inside the cut, the Swiss record."""
+    place, reached = _final_words(t, r, size) if placed else (r["rank"], "")
+    small = f' <small class="reached">{esc(reached)}</small>' if placed and r.get("reached") != "swiss" else ""
     return (
-        f'<li><span class="table rank">{esc(r.get("place", r["rank"]))}</span>'
-        f'<span class="name">{esc(r["name"])}{reached}</span><span class="opp">{esc(r["record"])}</span></li>'
+        f'<li><span class="table rank">{esc(place)}</span>'
+        f'<span class="name">{esc(r["name"])}{small}</span><span class="opp">{esc(r["record"])}</span></li>'
     )
 
 

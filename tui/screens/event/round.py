@@ -143,19 +143,21 @@ class ResultsPasted(Message):
     box: Input
 
 
-def placings_text(title: str, final: list, width: int) -> Text:
-    """The final placings (G-SE) in a box ``width`` cells wide: place and
-    name, with how far the player went (優勝, 準優勝, 3位 ...) where every
-    name stays whole beside it (the standings tab, F4, has it always); a name
-    is cut (…) only when it alone does not fit."""
-    shown = [(f, "" if f.reached == "swiss" else labels.placing_label(f.reached, f.place)) for f in final]
+def placings_text(title: str, final: list, words: dict[str, tuple[str, str]], width: int) -> Text:
+    """The final placings (G-SE) in a box ``width`` cells wide: place (3-4
+    where players share it) and name, with how far the player went (優勝,
+    準優勝, 3位, ベスト4 ...; ``words``: core.readmodel.placing_words) where
+    every name stays whole beside it (the standings tab, F4, has it always);
+    a name is cut (…) only when it alone does not fit."""
+    shown = [(f, words[f.id][0], "" if f.reached == "swiss" else words[f.id][1]) for f in final]
+    place_w = max([3] + [cell_len(place) for _f, place, _l in shown])
     names_w = max((cell_len(f.name) for f in final), default=0)
-    label_w = max((cell_len(label) for _f, label in shown), default=0)
-    with_labels = 4 + names_w + 1 + label_w <= width
-    name_w = names_w if with_labels else max(6, width - 4)
+    label_w = max((cell_len(label) for _f, _p, label in shown), default=0)
+    with_labels = place_w + 1 + names_w + 1 + label_w <= width
+    name_w = names_w if with_labels else max(6, width - place_w - 1)
     text = Text(title + "\n", style="bold")
-    for f, label in shown:
-        text.append(f"{f.place:>3} ")
+    for f, place, label in shown:
+        text.append(" " * (place_w - cell_len(place)) + place + " ")
         text.append(fit_cell(f.name, name_w))
         text.append((" " + label if label and with_labels else "") + "\n")
     return text
@@ -304,7 +306,7 @@ class RoundPane(EventPane):
             return
         self._leaders_rows, self._leaders_key = rows, key
         if final is not None:
-            box.set(placings_text(title, final[:60], cw))
+            box.set(placings_text(title, final[:60], readmodel.placing_words(ev, final), cw))
             return
         rows = rows[:60] if ev.rounds else []
         text = Text(title + "\n", style="bold")

@@ -27,6 +27,19 @@ class StandingsPane(EventPane):
     def draw_read(self, read: EventRead) -> None:
         self.draw(read.event, *read.standings())
 
+    def _draw_final(self, t: PlainTable, ev: Event, final, rows) -> None:
+        """The final placings (G-SE): place (3-4 where players share it) and how far
+        each player went as the sheets, the phones and the TV print them, then the
+        Swiss figures; nobody is 参加中 once the event is over."""
+        by_id = {row.id: row for row in rows}
+        words = readmodel.placing_words(ev, final)
+        t.add_columns(_("Place"), _("Name"), _("Reached"), _("Swiss rank"), _("Points"), _("Record"), _("Status"))
+        for f in final:
+            row = by_id[f.id]
+            place, reached = words[f.id]
+            status = "" if row.status == "active" else labels.player_status_label(row.status, ev.rules)
+            t.add_row(place, Text(row.name), reached, row.rank_text, str(row.points), row.record, status)
+
     def draw(self, ev: Event, rows, standings_after: int | None) -> None:
         t = self.query_one("#standings-table", PlainTable)
         t.clear(columns=True)
@@ -35,21 +48,7 @@ class StandingsPane(EventPane):
         note = self.query_one("#standings-note", Label)
         if final is not None:  # G-SE: the final placings once the bracket is finished
             note.update(_("Final standings"))  # never "round N in progress" after the event ended
-            by_id = {row.id: row for row in rows}
-            t.add_columns(_("Place"), _("Name"), _("Reached"), _("Swiss rank"), _("Points"), _("Record"), _("Status"))
-            for f in final:
-                row = by_id[f.id]
-                t.add_row(
-                    str(f.place),
-                    Text(row.name),
-                    labels.placing_label(f.reached, f.place),
-                    row.rank_text,
-                    str(row.points),
-                    row.record,
-                    ""
-                    if row.status == "active"
-                    else labels.player_status_label(row.status, ev.rules),  # over: no 参加中
-                )
+            self._draw_final(t, ev, final, rows)
             return
         t.add_columns(_("Rank"), _("Name"), _("Points"), _("Record"), *readmodel.tiebreaker_headers(ev), _("Status"))
         cur = ev.current_round
