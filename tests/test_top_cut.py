@@ -144,3 +144,26 @@ async def test_g_se_f7_after_the_cut_is_made_asks_nothing_and_is_not_offered_at_
             assert app.screen is screen  # no size prompt, no preview of a second cut
     finally:
         i18n.set_language("en")
+
+
+@pytest.mark.asyncio
+async def test_g_se_after_the_final_the_players_tab_calls_nobody_active_at_80x24(tmp_path):
+    """G-SE (issue 48 item 9) at 80x24 in Japanese: once the bracket has its winner the
+    players tab no longer says 参加中 of anyone (it did of every player, the champion
+    too); a player who dropped still reads 途中棄権, as on the sheets."""
+    dd, st, d = _swiss_done(tmp_path, lambda m: "2-0" if m.table % 2 else "2-1")
+    d.drop("p8")
+    d.top_cut(2)
+    d.record(1, "2-0")
+    eid = st.id
+    st.close()
+    app = LyceeApp(dd, open_event=eid, lang="ja")
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            await pilot.press("f2")
+            await pilot.pause()
+            table = shown(app, app.screen.query_one("#player-table"))
+            assert "参加中" not in table and "途中棄権" in table, table
+    finally:
+        i18n.set_language("en")

@@ -270,6 +270,7 @@ class PlayersPane(EventPane):
             if (ev.decklists or ev.decklists_required or ev.kind != "constructed")
             else {}
         )
+        over = readmodel.is_finished(ev)  # the bracket has its winner: nobody is 参加中 any more (as the exports)
         for p in ev.players:
             nw = readmodel.penalty_marks(ev, p.id)
             d = lists.get(p.id)
@@ -286,7 +287,7 @@ class PlayersPane(EventPane):
                 p.id,
                 p.name,
                 p.reading or "",
-                labels.player_status_label(p.status, ev.rules),
+                "" if over and p.status == "active" else labels.player_status_label(p.status, ev.rules),
                 str(points.get(p.id, 0)),
                 "✓" if p.id in seated else "",
                 nw,
