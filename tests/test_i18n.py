@@ -854,7 +854,7 @@ def test_design7_default_actor_reads_uketsuke_in_japanese(japanese):
 
 
 def test_design7_key_names_and_textual_toasts_in_japanese(japanese):
-    """Issue 29: footer and F1 key names スペース/Esc/Del/F5/^P in Japanese (English unchanged),
+    """Issue 29: footer and F1 key names スペース/Esc/Del/F5/^P in Japanese (Space/Esc/F5/^T in English),
     and Textual's screenshot toasts and theme search in the catalog."""
     from tui.i18n import TEXTUAL_WORDS, key_words
 
@@ -870,8 +870,15 @@ def test_design7_key_names_and_textual_toasts_in_japanese(japanese):
     ]
     for w in ("Screenshot", "Saved screenshot", "Failed to save screenshot", "Search for themes…"):
         assert w in TEXTUAL_WORDS and i18n._(w) != w and not i18n._(w).isascii()
-    i18n.set_language("en")
-    assert key_words("space") == "space" and key_words("f5") == "f5"
+    i18n.set_language("en")  # English as the key caps read too (the footer said "f5", "^t", "esc")
+    assert [key_words(k) for k in ("space", "esc", "f5", "^t", "shift+f2", "a")] == [
+        "Space",
+        "Esc",
+        "F5",
+        "^T",
+        "Shift+F2",
+        "a",
+    ]
 
 
 def test_design7_deck_names_from_a_catalog_pattern(japanese):

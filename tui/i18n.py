@@ -117,9 +117,9 @@ TEXTUAL_WORDS = (
 )
 
 
-#: Key names as a Japanese screen writes them: the key caps' own names (Esc, Del, F5, Shift),
+#: Key names as the screens write them (Japanese; English but スペース): the key caps' own names (Esc, Del, F5, Shift),
 #: スペース as the sentences say (「スペースで再開」); the arrows and ⏎ stay symbols.
-_JA_KEYS = {
+_KEY_CAPS = {
     "space": "スペース",
     "esc": "Esc",
     "del": "Del",
@@ -140,21 +140,24 @@ def _key_upper(key: str, caret: bool, held: bool) -> bool:
     return ((caret or held) and len(key) == 1) or (key[:1] == "f" and key[1:].isdigit())
 
 
-def _key_word(part: str, held: bool) -> str:
-    """One key of a combination, in Japanese; ``held``: a modifier comes before it."""
+def _key_word(part: str, held: bool, english: bool = False) -> str:
+    """One key of a combination as its key cap reads; ``held``: a modifier comes before it."""
     caret = part.startswith("^") and len(part) > 1
     key = part[1:] if caret else part
-    key = _JA_KEYS.get(key, key.upper() if _key_upper(key, caret, held) else key)
+    if english and key == "space":
+        key = "Space"
+    key = _KEY_CAPS.get(key, key.upper() if _key_upper(key, caret, held) else key)
     return ("^" if caret else "") + key
 
 
 def key_words(display: str) -> str:
-    """A key as Textual displays it (``space``, ``esc``, ``f5``, ``^p``, ``shift+f2``) in the
-    user's language: in Japanese スペース, Esc, F5, ^P, Shift+F2 (a plain letter key stays as
-    typed, ``a``); in English unchanged."""
-    if language() != "ja" or not display or display == "+":
+    """A key as Textual displays it (``space``, ``esc``, ``f5``, ``^p``, ``shift+f2``) as its key
+    cap reads: in Japanese スペース, Esc, F5, ^P, Shift+F2, in English Space, Esc, F5, ^P,
+    Shift+F2, as the README and the messages write them (a plain letter key stays as typed, ``a``)."""
+    if not display or display == "+":
         return display
-    return "+".join(_key_word(p, i > 0) for i, p in enumerate(display.split("+")))
+    english = language() != "ja"
+    return "+".join(_key_word(p, i > 0, english) for i, p in enumerate(display.split("+")))
 
 
 def tr(text: str) -> str:
