@@ -5,6 +5,7 @@ dialog redrew the screen; not seen again on this tree, kept as the check)."""
 
 import pytest
 
+from core import i18n
 from core.desk import Desk
 from core.store import DataDir
 from tests.app_helpers import shown, squash, until
@@ -61,7 +62,12 @@ async def test_g_swiss_standings_leaders_follow_a_round_of_results_typed_ahead_i
 
 
 @pytest.mark.asyncio
-async def test_g_swiss_standings_round_1_in_progress_reads_whole_in_the_narrow_leaders_box_at_80x24(tmp_path):
+@pytest.mark.parametrize(
+    "lang,want", [("ja", ["第1回戦 進行中", "順位は未確定"]), ("en", ["Round 1 in progress", "no standings yet"])]
+)
+async def test_g_swiss_standings_round_1_in_progress_reads_whole_in_the_narrow_leaders_box_at_80x24(
+    tmp_path, lang, want
+):
     """G-SWISS-STANDINGS: before round 1 is complete the leaders box says there
     are no standings yet in lines a 80-column desk shows whole (it read
     「第1回戦が進行中で」 / 「す（まだ順位はあ」 / 「りません）」)."""
@@ -71,10 +77,13 @@ async def test_g_swiss_standings_round_1_in_progress_reads_whole_in_the_narrow_l
     desk.add_players(["伊藤翔", "山田太郎", "小林優", "渡辺さくら"])
     desk.pair_next()
     store.close()
-    app = LyceeApp(dd, open_event=store.id, lang="ja")
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        await pilot.press("f3")
-        await until(pilot, lambda: "進行中" in shown(app, app.screen.query_one("#leaders")), "the leaders box drawn")
-        lines = [ln.strip() for ln in shown(app, app.screen.query_one("#leaders")).splitlines()]
-        assert lines[:2] == ["第1回戦 進行中", "順位は未確定"], lines
+    app = LyceeApp(dd, open_event=store.id, lang=lang)
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            await pilot.press("f3")
+            await until(pilot, lambda: want[0] in shown(app, app.screen.query_one("#leaders")), "the leaders box drawn")
+            lines = [ln.strip() for ln in shown(app, app.screen.query_one("#leaders")).splitlines()]
+            assert lines[:2] == want, lines  # English wrapped "Round 1 is in progress: no" / "standings yet"
+    finally:
+        i18n.set_language("en")

@@ -295,7 +295,7 @@ class RoundPane(EventPane):
             title = (
                 _("Standings after round {r}", r=standings_after)
                 if standings_after
-                else _("Round {n} is in progress: no standings yet", n=cur.number)
+                else _("Round {n} in progress\nno standings yet", n=cur.number)
             )
         box = self.query_one("#leaders", Line)
         cw = box.content_size.width or 34

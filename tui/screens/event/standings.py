@@ -57,7 +57,7 @@ class StandingsPane(EventPane):
             text = (
                 _("Standings after round {r} (round {n} is in progress)", r=standings_after, n=cur.number)
                 if standings_after
-                else _("Round {n} is in progress: no standings yet", n=cur.number)
+                else _("Round {n} in progress\nno standings yet", n=cur.number)
             )
         note.update(_("Final standings") if readmodel.swiss_over(ev) else text)  # a Swiss-only event that is over
         for row in rows:
