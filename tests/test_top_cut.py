@@ -50,7 +50,16 @@ def test_g_tie_playoff_preview_names_the_line_and_its_tie(tmp_path):
 
 
 @pytest.mark.asyncio
-async def test_g_se_the_last_result_typed_in_a_round_never_timed_leaves_the_whole_swiss_over_line_at_80x24(tmp_path):
+@pytest.mark.parametrize(
+    "lang,size,want",
+    [
+        ("ja", (80, 24), "スイスドロー終了（最終順位はF4、決勝トーナメントを行うならF7）"),
+        ("en", (120, 40), "Swiss over: final standings F4, top cut F7"),  # one line ("(F7)" went on a second)
+    ],
+)
+async def test_g_se_the_last_result_typed_in_a_round_never_timed_leaves_the_whole_swiss_over_line(
+    tmp_path, lang, size, want
+):
     """G-SE at 80x24 in Japanese: the last Swiss result typed at the desk in a round
     whose clock never ran (the bar held 「第2回戦 ⏱ 50:00（Ctrl+Tで開始）」): the clock
     goes and the bar's second line reads the whole 「スイスドロー終了（…F7）」 (it read
@@ -69,20 +78,16 @@ async def test_g_se_the_last_result_typed_in_a_round_never_timed_leaves_the_whol
     d.record(2, "2-0")
     eid = st.id
     st.close()
-    app = LyceeApp(dd, open_event=eid, lang="ja")
+    app = LyceeApp(dd, open_event=eid, lang=lang)
     try:
-        async with app.run_test(size=(80, 24)) as pilot:
+        async with app.run_test(size=size) as pilot:
             await pilot.pause()
             await pilot.press("f6")
             await pilot.pause()
             await type_text(pilot, "3 2-1")
             await pilot.press("enter")
             await until(pilot, lambda: app.screen.event.rounds[-1].complete, "the last result stored")
-            await until(
-                pilot,
-                lambda: on_screen(app, "スイスドロー終了（最終順位はF4、決勝トーナメントを行うならF7）"),
-                "the whole Swiss-over line on the bar",
-            )
+            await until(pilot, lambda: on_screen(app, want), "the whole Swiss-over line on the bar")
     finally:
         i18n.set_language("en")
 

@@ -67,7 +67,7 @@ def round_status(ev: Event) -> str:
     if event_finished(ev):
         return _("{fmt} · finished: final standings (F4)", fmt=fmt)
     if swiss_over(ev):  # a top cut may still follow: not 「終了しました」 yet
-        return _("{fmt} · Swiss rounds over: final standings (F4), or a top cut (F7)", fmt=fmt)
+        return _("{fmt} · Swiss over: final standings F4, top cut F7", fmt=fmt)
     missing = len(r.missing_tables())
     state = ngettext("{k} result missing", "{k} results missing", missing, k=missing) if missing else _("complete")
     line = _("{fmt} · round {r}: {state}", fmt=fmt, r=r.number, state=state)
