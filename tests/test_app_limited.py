@@ -628,3 +628,35 @@ async def test_g_draft_1_the_pick_timer_stands_still_while_f1_is_open(tmp_path):
         assert screen.draft.time_left(screen.me) == left and not screen.draft.pool(screen.me)
         clock.t += 5
         assert screen.draft.time_left(screen.me) == left - 5
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize("lang,size", [("ja", (80, 24)), ("en", (120, 40))])
+async def test_l_draft_pod_the_store_seats_eight_players_in_two_pods_of_four(tmp_path, lang, size):
+    """L-DRAFT-POD (issue 48 item 17): the draft table's form takes the most players a pod,
+    so a store with two tables of four splits 8 players 4+4 (the form had no such field:
+    8 always sat in one pod); a size outside 2 to 8 is refused in the form, which stays."""
+    clock = FakeClock()
+    app = LyceeApp(DataDir(tmp_path), lang=lang)
+    try:
+        async with app.run_test(size=size) as pilot:
+            await open_practice(pilot, app, clock)
+            await pilot.press("t")
+            await pilot.pause()
+            setup = app.screen
+            assert isinstance(setup, TableSetup)
+            setup.query_one("#names").text = "\n".join(["Aki", "Ben", "Chika", "Dai", "Emi", "Fumi", "Gen", "Hana"])
+            setup.query_one("#pod").value = "9"
+            await pilot.press("ctrl+s")
+            await pilot.pause()
+            assert app.screen is setup and ("2" in str(setup.query_one("#form-error").render()))
+            setup.query_one("#pod").value = "4"
+            await pilot.press("ctrl+s")
+            await pilot.pause()
+            t = app.screen
+            assert isinstance(t, TableScreen)
+            assert [len(p) for p in t.pods] == [4, 4]
+    finally:
+        from core import i18n
+
+        i18n.set_language("en")

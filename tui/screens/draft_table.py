@@ -38,6 +38,7 @@ from core.errors import LyceeError
 from core.i18n import _, ngettext
 from limited.view import (
     DEFAULT_BUILD_MINUTES,
+    POD_MAX,
     PickTimer,
     Seat,
     TableCall,  # the caller's state (re-exported below)
@@ -81,6 +82,7 @@ class TableScreen(Translated, Screen):
         cards: int,
         seed: int,
         draw_seats: bool = True,
+        pod_size: int | None = None,
         clock: Clock | None = None,
         timer: PickTimer | None = None,
         pods: tuple[tuple[Seat, ...], ...] | None = None,
@@ -99,10 +101,11 @@ class TableScreen(Translated, Screen):
         self.set_code = set_code
         self.seed = seed
         self.draw_seats = draw_seats
+        self.pod_size = pod_size or POD_MAX  # the most players a pod, as the store chose (L-DRAFT-POD)
         self.clock: Clock = clock or time.monotonic
         self.event_name = event_name
         self.fixed = pods is not None
-        self.pods = pods if pods is not None else make_pods(self.names, seed, draw_seats)
+        self.pods = pods if pods is not None else make_pods(self.names, seed, draw_seats, self.pod_size)
         self.enter_pools = enter_pools
         self.pod = 0
         self.call_state = TableCall(packs, cards, timer or PickTimer())
@@ -366,7 +369,7 @@ class TableScreen(Translated, Screen):
             return
         self.seed = random.SystemRandom().randrange(2**31)
         self.draw_seats = True
-        self.pods = make_pods(self.names, self.seed, True)
+        self.pods = make_pods(self.names, self.seed, True, self.pod_size)
         self.pod = 0
         self.draw_title()
         self.draw_seats_table()

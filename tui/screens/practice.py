@@ -152,6 +152,7 @@ class PracticeScreen(Translated, Screen):
                 cards=v["cards"],
                 seed=v["seed"],
                 draw_seats=v["draw"],
+                pod_size=v["pod"],
                 clock=self.clock,
             )
         except LyceeError as err:

@@ -14,7 +14,7 @@ from textual.widgets import Input, Label, Select, Switch, TextArea
 from core.errors import LyceeError
 from core.i18n import _
 from core.names import whole
-from limited.view import DRAFT_PACKS, PickTimer, Seat, seat_pods, split_pods
+from limited.view import DRAFT_PACKS, POD_MAX, POD_MIN, PickTimer, Seat, seat_pods, split_pods
 
 from ..widgets.plain import plain
 from .limited_kit import KIT_TCSS, SetupForm, card_sets, catalog, parse_seed, set_options
@@ -62,6 +62,8 @@ class TableSetup(SetupForm):
         yield Select([(str(n), n) for n in DRAFT_PACKS], value=DRAFT_PACKS.start, allow_blank=False, id="packs")
         yield Label(_("Cards a pack"))
         yield Input(str(booster_size(sets[0])), id="cards", type="integer")
+        yield Label(_("Most players a pod"))  # L-DRAFT-POD
+        yield Input(str(POD_MAX), id="pod", type="integer")  # 4: 8 players sit in two pods of 4
         yield Label(_("Draw the seats"))
         yield Switch(True, id="draw")
         yield Label(_("Seed (blank: drawn)"))
@@ -100,7 +102,11 @@ class TableSetup(SetupForm):
         per_pack = whole(cards)
         if per_pack is None or per_pack < 1:
             raise ValueError(_("cards a pack: a whole number"))
+        pod = whole(self.query_one("#pod", Input).value.strip() or str(POD_MAX))
+        if pod is None or not POD_MIN <= pod <= POD_MAX:
+            raise ValueError(_("most players a pod: a number from {lo} to {hi}", lo=POD_MIN, hi=POD_MAX))
         return {
+            "pod": pod,
             "names": names,
             "set": self.query_one("#set", Select).value,
             "packs": self.query_one("#packs", Select).value,
@@ -110,13 +116,13 @@ class TableSetup(SetupForm):
         }
 
 
-def make_pods(names: list[str], seed: int, draw: bool) -> tuple[tuple[Seat, ...], ...]:
-    """Pods of 2 to 8 (L-DRAFT-POD): seats drawn by limited.draft.seat_pods, or
-    the names in the order given, cut into limited.draft.split_pods sizes."""
+def make_pods(names: list[str], seed: int, draw: bool, most: int = POD_MAX) -> tuple[tuple[Seat, ...], ...]:
+    """Pods of 2 to ``most`` (at most 8, as the store chooses, L-DRAFT-POD): seats drawn by
+    limited.draft.seat_pods, or the names in the order given, cut into limited.draft.split_pods sizes."""
     if draw:
-        return seat_pods(names, 0, random.Random(seed))
+        return seat_pods(names, 0, random.Random(seed), max_size=most)
     pods, i = [], 0
-    for size in split_pods(len(names)):
+    for size in split_pods(len(names), most):
         pods.append(tuple(Seat(n, bot=False) for n in names[i : i + size]))
         i += size
     return tuple(pods)
