@@ -174,6 +174,12 @@ async def test_g_sealed_whole_sealed_event_through_its_build_phase_by_keys_in_ja
         await pilot.press("down", "down", "down", "enter")  # decks for everyone (bot builder)
         await pilot.pause()
         assert len(screen.event.decklists) == 8
+        assert on_screen(app, "8人のデッキを組んで登録しました")  # how many, and who (it said neither)
+        await pilot.press("f11")
+        await pilot.pause()
+        await pilot.press("down", "down", "down", "enter")  # again: nobody is left without a deck, and it says so
+        await pilot.pause()
+        assert on_screen(app, "デッキは組みませんでした") and len(screen.event.decklists) == 8
         await pilot.press("f11")
         await pilot.pause()
         await pilot.press("end", "enter")  # close the phase: asked first, with the minutes left (issue 48 item 17)

@@ -12,7 +12,7 @@ from textual.widgets import DataTable, TabbedContent
 
 from core import labels, readmodel
 from core.errors import LyceeError
-from core.i18n import _, join_list
+from core.i18n import _, join_list, ngettext
 from core.names import whole
 from limited import view as limited_view  # the limited engine's names load when first used (limited/view.py)
 
@@ -201,6 +201,28 @@ class BuildPhase(Concern):
         self.changed()
         self.say(done)
 
+    def _bot_decks(self) -> None:
+        """F11 → the bot builder's deck for every player with a pool and no decklist, said by name
+        (it said 「デッキを組んで登録しました」 of six players or of none alike)."""
+        try:
+            done = limited_view.build_bot_decks(self.open_desk)
+        except (LyceeError, ValueError) as err:
+            self.say(str(err), error=True)
+            return
+        if not done:
+            self.say(_("no deck built: every player with a pool has a decklist"))
+            return
+        self.changed()
+        names = join_list((self.event.player(pid).name for pid in done), words=True)
+        self.say(
+            ngettext(
+                "deck built and registered for {names}",
+                "decks built and registered for {n} players: {names}",
+                len(done),
+                names=names,
+            )
+        )
+
     def _open_build(self, text: str | None) -> None:
         if not text:
             return
@@ -307,7 +329,7 @@ class BuildPhase(Concern):
         elif op == "simulate":
             self._guard(lambda: limited_view.simulate_draft(self.open_desk), _("draft simulated: pools recorded"))
         elif op == "botdecks":
-            self._guard(lambda: limited_view.build_bot_decks(self.open_desk), _("decks built and registered"))
+            self._bot_decks()
         elif op == "close":
             self.ask(self._close_build_asked())
         elif op == "timer":
