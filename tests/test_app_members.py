@@ -106,6 +106,7 @@ async def test_history_screen_shows_events_and_earlier_warnings(tmp_path):
     earlier.close()
     store = dd.open(eid)
     Desk(store).add_members(dd.root, ["A7"])
+    Desk(store).set_staff(judges=["J"])  # only staff issue a penalty: the form opens on an event listing one
     store.close()
     app = LyceeApp(dd, open_event=eid, lang="ja")
     async with app.run_test(size=(80, 24)) as pilot:

@@ -321,3 +321,24 @@ def test_g_se_shared_places_tile_the_bracket(n, seed, third):
         assert len(fs) == last - first + 1 and len({f.reached for f in fs}) == 1
         if last > first:
             assert fs[0].reached not in ("winner", "final", "third_place")
+
+
+@pytest.mark.parametrize("third,want", [(False, [3, 3]), (True, [3, 4])])
+def test_g_se_season_and_member_history_give_both_semi_final_losers_place_3_without_a_third_place_match(
+    tmp_path, third, want
+):
+    """G-SE: a store's season (points by place) and a member's history take the place the
+    sheets print: both semi-final losers of a cut without a third-place match share 3rd, so
+    neither scores 4th's points by seed order (they read 3 and 4: one of them got 4th's
+    points); after a third-place match 3 and 4 as played."""
+    from core.rules.members import history_rows
+    from core.season.results import summary_of
+
+    _dd, _eid, ev = played_cut(tmp_path, 8, 4, third=third)
+    spans = shared_places(final_placings(ev))
+    losers = sorted(pid for pid, (first, last) in spans.items() if first >= 3 and last <= 4)
+    summary = {row[0]: row[3] for row in summary_of(ev)["players"]}
+    assert sorted(summary[pid] for pid in losers) == want
+    numbered = replace(ev, players=tuple(replace(p, member=f"M{p.id}") for p in ev.players))
+    rows = {r.name: r.place for r in history_rows([numbered], {f"M{pid}" for pid in losers})}
+    assert sorted(rows.values()) == want

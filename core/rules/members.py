@@ -684,22 +684,23 @@ def _members_in(ev: Any, numbers: set[str]) -> list[Any]:
 def history_rows(events: Iterable[Any], numbers: set[str]) -> list[HistoryRow]:
     """The rows of ``events`` (core.event.model.Event) where a player carries one of ``numbers``, newest first."""
     # the standings engines load for a player's history only: the members' list opens without them
-    from core.tournament.elimination import final_placings
-    from core.tournament.standings import standings
+    from core.tournament.ranking import final_placings, shared_places, standings
 
     rows = []
     for ev in events:
         members = _members_in(ev, numbers)
         if members:
             # once an elimination stage is finished, the final placings rank the event (G-SE)
-            rows += _event_rows(ev, members, standings(ev), final_placings(ev))
+            rows += _event_rows(ev, members, standings(ev), shared_places(list(final_placings(ev) or ())))
     rows.sort(key=lambda r: (r.date, r.event), reverse=True)
     return rows
 
 
-def _event_rows(ev: Any, members: list[Any], table: list, placings) -> list[HistoryRow]:
-    """The rows of the ``members`` who played ``ev``, from its standings ``table`` and final ``placings`` (or None)."""
-    final = {f.id: f.place for f in placings or ()}
+def _event_rows(ev: Any, members: list[Any], table: list, spans: dict) -> list[HistoryRow]:
+    """The rows of the ``members`` who played ``ev``, from its standings ``table`` and the places of its
+    final placings (``spans``, core.tournament.ranking.shared_places: {} before the final)."""
+    # a place shared (both semi-final losers of a cut without a third-place match) is its first, 3 for both
+    final = {pid: first for pid, (first, _last) in spans.items()}
     return [_history_row(ev, p, table, final) for p in members]
 
 

@@ -81,8 +81,13 @@ def _gives_member(p: Any) -> bool:
 
 
 def _places(event: Event) -> dict[str, int]:
-    """{player id: place}: the final place after an elimination stage, else the Swiss rank."""
-    return {row["id"]: int(row.get("place") or row["rank"]) for row in standings_json(event)["standings"]}
+    """{player id: place}: the final place after an elimination stage (a place shared, as both
+    semi-final losers of a cut without a third-place match, is its first: 3 for both), else the
+    Swiss rank."""
+    return {
+        row["id"]: int((row.get("places") or [0])[0] or row.get("place") or row["rank"])
+        for row in standings_json(event)["standings"]
+    }
 
 
 def _played_matches(event: Event) -> list[list]:
