@@ -145,12 +145,11 @@ from __future__ import annotations
 import math
 import operator
 import random
-import weakref
 from collections import Counter
 from typing import Callable, Protocol, Sequence
 
 from limited.builder import DEAD_CARD, build_deck
-from limited.facts import COLOURS, PAIRS, CardFacts, SetFacts
+from limited.facts import COLOURS, PAIRS, SetFacts
 from limited.pickvalue import (
     COLOURLESS_KEEP,
     CURVE_WEIGHT,
@@ -160,7 +159,9 @@ from limited.pickvalue import (
     SIGNAL_CARD,
     PickWeights,
     chance_by_colour,
+    colour_base,
     colourless_worth,
+    rarity_shares,
 )
 from limited.reasons import PARTS, PickReason, ScoredCard, colour_text, why_fits, why_off, why_open
 
@@ -249,35 +250,6 @@ TARGET_CURVE = (0.35, 0.25, 0.30, 0.10)
 
 _POP = POPCOUNT
 _NC = len(COLOURS)
-_BASE: "weakref.WeakKeyDictionary[SetFacts, tuple[float, ...]]" = weakref.WeakKeyDictionary()
-
-
-def _base(facts: SetFacts) -> tuple[float, ...]:
-    """Mean rating a card of the set brings to each colour (needs the colour x rating)."""
-    b = _BASE.get(facts)
-    if b is None:
-        cards = list(facts.by_number.values())
-        b = tuple(sum(f.rating for f in cards if f.needs >> i & 1) / max(1, len(cards)) for i in range(_NC))
-        _BASE[facts] = b
-    return b
-
-
-_SHARES: "weakref.WeakKeyDictionary[SetFacts, dict[str, tuple[float, ...]]]" = weakref.WeakKeyDictionary()
-
-
-def _shares(facts: SetFacts) -> dict[str, tuple[float, ...]]:
-    """Per rarity: for each colour, the share of the set's cards of that rarity that need it.  A
-    passed pack's cards of a colour less these shares summed over its cards' rarities: what it
-    holds of the colour above what fresh cards of the same rarities (the same booster slots) hold
-    on average."""
-    e = _SHARES.get(facts)
-    if e is None:
-        by_r: dict[str, list[CardFacts]] = {}
-        for f in facts.by_number.values():
-            by_r.setdefault(f.rarity, []).append(f)
-        e = {r: tuple(sum(1 for f in fs if f.needs >> i & 1) / len(fs) for i in range(_NC)) for r, fs in by_r.items()}
-        _SHARES[facts] = e
-    return e
 
 
 class Picker(Protocol):
@@ -363,7 +335,7 @@ class Bot:
         self._seen = 0
         self._looked = -1  # pool size when a pack was last read
         self._targets = [t * deck_size for t in TARGET_CURVE]
-        self._base = _base(facts)
+        self._base = colour_base(facts)
         self._moved = False
         self._reads = [0, 0]  # passed packs read, by side
         self._on = 0  # pool cards the pair can cast
@@ -378,7 +350,7 @@ class Bot:
         #: already taken from the pack (negative: the colour is taken upstream).
         self.cut = [[0.0] * _NC, [0.0] * _NC]
         self._cutw = [0, 0]  # the weights summed, by side
-        self._shares = _shares(facts)
+        self._shares = rarity_shares(facts)
         self._steady = [(0, 0), (0, 0)]  # by side: the two most-cut colours of real reads, reads in a row
         self._named = [0, 0]  # by side: what upstream() names
         self._passing: tuple[int, tuple[str, ...]] = (-1, ())  # the pool size and pack of the last pick read

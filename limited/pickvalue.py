@@ -1,12 +1,14 @@
 """What a card of the pack is worth at one pick of a draft bot (limited.bots.Bot): the rating,
 colour (the hedge), curve and signal parts of limited.bots' module docstring, once the bot has read
-the pack, the pool and the table (:class:`PickWeights`), and the colour-mask tables the bot reads by."""
+the pack, the pool and the table (:class:`PickWeights`), the colour-mask tables the bot reads by, and
+the per-set tables its reads of the passed packs measure against (:func:`colour_base`, :func:`rarity_shares`)."""
 
 from __future__ import annotations
 
+import weakref
 from dataclasses import dataclass
 
-from limited.facts import COLOURS, PAIRS, CardFacts
+from limited.facts import COLOURS, PAIRS, CardFacts, SetFacts
 
 __all__ = [
     "COLOURLESS_KEEP",
@@ -19,7 +21,9 @@ __all__ = [
     "SIGNAL_CARD",
     "PickWeights",
     "chance_by_colour",
+    "colour_base",
     "colourless_worth",
+    "rarity_shares",
     "within_one",
 ]
 
@@ -117,3 +121,34 @@ def colourless_worth(belief: list[float] | None, chance: list[float], pair: int)
 def within_one(x: float) -> float:
     """``x`` clamped to -1 .. 1."""
     return 1.0 if x > 1 else -1.0 if x < -1 else x
+
+
+_BASE: "weakref.WeakKeyDictionary[SetFacts, tuple[float, ...]]" = weakref.WeakKeyDictionary()
+
+
+def colour_base(facts: SetFacts) -> tuple[float, ...]:
+    """Mean rating a card of the set brings to each colour (needs the colour x rating)."""
+    b = _BASE.get(facts)
+    if b is None:
+        cards = list(facts.by_number.values())
+        b = tuple(sum(f.rating for f in cards if f.needs >> i & 1) / max(1, len(cards)) for i in range(NC))
+        _BASE[facts] = b
+    return b
+
+
+_SHARES: "weakref.WeakKeyDictionary[SetFacts, dict[str, tuple[float, ...]]]" = weakref.WeakKeyDictionary()
+
+
+def rarity_shares(facts: SetFacts) -> dict[str, tuple[float, ...]]:
+    """Per rarity: for each colour, the share of the set's cards of that rarity that need it.  A
+    passed pack's cards of a colour less these shares summed over its cards' rarities: what it
+    holds of the colour above what fresh cards of the same rarities (the same booster slots) hold
+    on average."""
+    e = _SHARES.get(facts)
+    if e is None:
+        by_r: dict[str, list[CardFacts]] = {}
+        for f in facts.by_number.values():
+            by_r.setdefault(f.rarity, []).append(f)
+        e = {r: tuple(sum(1 for f in fs if f.needs >> i & 1) / len(fs) for i in range(NC)) for r, fs in by_r.items()}
+        _SHARES[facts] = e
+    return e
