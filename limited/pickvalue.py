@@ -32,8 +32,11 @@ CURVE_WEIGHT = 0.5
 SIGNAL_CARD = 0.3
 #: A 無 card loses at most COLOURLESS_KEEP less its rating to CAST_COLOURLESS: a card every deck can cast
 #: is worth nearly its rating to every seat, so a 無 bomb goes early (issue 48: at 4.0 for every rating, a
-#: rating-5 無 card went past all 8 seats), while the 無 filler still waits for the packs' last picks.
-COLOURLESS_KEEP = 6.5
+#: rating-5 無 card went past all 8 seats), while the 無 filler still waits for the packs' last picks.  At 6.5
+#: rating-4 無 cards went +0.91 / +0.82 / +0.31 picks after coloured ones (alpha / beta / gamma, benchmarks/draft.py,
+#: 100 drafts; seeds 10000..: +0.93 / +0.83 / +0.74); at 6.15 -0.07 / +0.30 / -0.26 (+0.03 / +0.30 / +0.08), the
+#: other figures of issue 48 within their noise; 6.0 overshoots (-0.65 / -0.91 / -1.05 on seeds 20000.. and 30000..).
+COLOURLESS_KEEP = 6.15
 
 #: Colours in a set.
 NC = len(COLOURS)
