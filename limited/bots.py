@@ -128,7 +128,22 @@ Bot picks (G-DRAFT-1: take one card, pass the rest)
     and read: neighbours sharing a main attribute 0.596 / 0.599 / 0.586 -> 0.550 / 0.515 / 0.522 -> 0.554 / 0.521 /
     0.526, decks with uncastable cards 36.8 / 0.4 / 0.1% -> 34.9 / 0.6 / 0.0% -> 35.0 / 0.6 / 0.1%, both neighbours
     forced 82.5 / 78.0 / 83.0% -> 75.0 / 74.5 / 82.0% -> 76.5 / 75.0 / 83.5%, three upstream 97 / 97 / 95% -> 95 /
-    95.5 / 94% -> 95.5 / 95.5 / 94% (the read alone from pack 2: 0.64 in alpha).
+    95.5 / 94% -> 95.5 / 95.5 / 94% (the read alone from pack 2: 0.64 in alpha).  What the model cost the forced
+    cells: in the both-neighbours cell (alpha, 400 drafts) seat 0's deck touched AB 95 times against 76 without it;
+    after pack 1 the model's pair held none of AB in 66% of drafts, and then every pair of the three open colours
+    shares one of its colours, so only pairs touching AB went unpenalised.  So the seat passing to this one in the
+    first pack is a neighbour too (:meth:`Bot._neighbours`): once its cut read names two colours (:meth:`upstream`,
+    odd rounds) a pair sharing one loses the same penalty, ``NEIGHBOUR_PENALTY`` 4 for 3.  Benchmark seeds /
+    ``--seed0 10000`` / ``20000``, alpha / beta / gamma, before -> after: neighbours 0.554 / 0.521 / 0.526 -> 0.547 /
+    0.532 / 0.526, 0.535 / 0.530 / 0.516 -> 0.547 / 0.540 / 0.507, 0.552 / 0.535 / 0.519 -> 0.546 / 0.531 / 0.529;
+    both neighbours 76.5 / 75.0 / 83.5 -> 77.5 / 75.0 / 81.0, 76.0 / 80.5 / 78.0 -> 76.5 / 82.5 / 81.5, 75.5 / 83.0 /
+    79.5 -> 77.5 / 85.0 / 81.5%; three upstream 95.5 / 95.5 / 94.0 -> 97.0 / 95.5 / 94.0, 95.5 / 95.0 / 94.0 -> 97.0 /
+    95.5 / 94.5, 93.0 / 97.5 / 96.5 -> 97.5 / 98.0 / 98.5%; uncastable 35.0 / 0.6 / 0.1 -> 34.6 / 0.6 / 0.1, 33.0 /
+    0.6 / 0.1 -> 33.8 / 1.2 / 0.1, 35.2 / 0.4 / 0.2 -> 36.4 / 1.0 / 0.0%.  Letting the read win over the model did
+    not move the frontier: scaling the model's penalty down where the upstream read is clear, dropping the model's
+    colours that upstream passes open (or that the next seat's own read shows open from pack 2), gating it on the
+    model's belief margin, halving or dropping it from pack 2, or counting shared colours instead of any: each gave
+    the both-neighbours cell 1-5 points for 0.01-0.05 on neighbours.
 
     :meth:`Bot.explain` returns the pick with its reason (limited.reasons.PickReason:
     the top three with their parts, and a one-line reason through the
@@ -145,12 +160,11 @@ from __future__ import annotations
 import math
 import operator
 import random
-import weakref
 from collections import Counter
 from typing import Callable, Protocol, Sequence
 
 from limited.builder import DEAD_CARD, build_deck
-from limited.facts import COLOURS, PAIRS, CardFacts, SetFacts
+from limited.facts import COLOURS, PAIRS, SetFacts
 from limited.pickvalue import (
     COLOURLESS_KEEP,
     CURVE_WEIGHT,
@@ -160,7 +174,9 @@ from limited.pickvalue import (
     SIGNAL_CARD,
     PickWeights,
     chance_by_colour,
+    colour_base,
     colourless_worth,
+    rarity_shares,
 )
 from limited.reasons import PARTS, PickReason, ScoredCard, colour_text, why_fits, why_off, why_open
 
@@ -234,9 +250,9 @@ CAST_MARGIN = 2.0
 #: Before the commitment (when the pair values feed only the belief) the reads of the table, flow and cut,
 #: weigh this many times more: a seat hedges towards what upstream leaves, which spreads the table.
 READ_EARLY = 2.0
-#: What a pair sharing a colour with the next seat's pair (:meth:`Bot._near`) loses, x (1 + packs of pool);
-#: from pack 2 a cut read of the side that seat passes from this clear (as UPSTREAM_GAP) replaces the model.
-NEIGHBOUR_PENALTY = 3.0
+#: What a pair sharing a colour with a neighbour's pair (:meth:`Bot._neighbours`) loses, x (1 + packs of pool);
+#: from pack 2 a cut read of the side the next seat passes from, this clear, replaces the model of that seat.
+NEIGHBOUR_PENALTY = 4.0
 NEAR_GAP = 0.15
 #: What :meth:`Bot.upstream` names: a side read over this many weighted cards, its second most-cut colour
 #: cut this much a weighted card more than the third, the same two colours on this many reads in a row.
@@ -249,35 +265,6 @@ TARGET_CURVE = (0.35, 0.25, 0.30, 0.10)
 
 _POP = POPCOUNT
 _NC = len(COLOURS)
-_BASE: "weakref.WeakKeyDictionary[SetFacts, tuple[float, ...]]" = weakref.WeakKeyDictionary()
-
-
-def _base(facts: SetFacts) -> tuple[float, ...]:
-    """Mean rating a card of the set brings to each colour (needs the colour x rating)."""
-    b = _BASE.get(facts)
-    if b is None:
-        cards = list(facts.by_number.values())
-        b = tuple(sum(f.rating for f in cards if f.needs >> i & 1) / max(1, len(cards)) for i in range(_NC))
-        _BASE[facts] = b
-    return b
-
-
-_SHARES: "weakref.WeakKeyDictionary[SetFacts, dict[str, tuple[float, ...]]]" = weakref.WeakKeyDictionary()
-
-
-def _shares(facts: SetFacts) -> dict[str, tuple[float, ...]]:
-    """Per rarity: for each colour, the share of the set's cards of that rarity that need it.  A
-    passed pack's cards of a colour less these shares summed over its cards' rarities: what it
-    holds of the colour above what fresh cards of the same rarities (the same booster slots) hold
-    on average."""
-    e = _SHARES.get(facts)
-    if e is None:
-        by_r: dict[str, list[CardFacts]] = {}
-        for f in facts.by_number.values():
-            by_r.setdefault(f.rarity, []).append(f)
-        e = {r: tuple(sum(1 for f in fs if f.needs >> i & 1) / len(fs) for i in range(_NC)) for r, fs in by_r.items()}
-        _SHARES[facts] = e
-    return e
 
 
 class Picker(Protocol):
@@ -363,7 +350,7 @@ class Bot:
         self._seen = 0
         self._looked = -1  # pool size when a pack was last read
         self._targets = [t * deck_size for t in TARGET_CURVE]
-        self._base = _base(facts)
+        self._base = colour_base(facts)
         self._moved = False
         self._reads = [0, 0]  # passed packs read, by side
         self._on = 0  # pool cards the pair can cast
@@ -378,7 +365,7 @@ class Bot:
         #: already taken from the pack (negative: the colour is taken upstream).
         self.cut = [[0.0] * _NC, [0.0] * _NC]
         self._cutw = [0, 0]  # the weights summed, by side
-        self._shares = _shares(facts)
+        self._shares = rarity_shares(facts)
         self._steady = [(0, 0), (0, 0)]  # by side: the two most-cut colours of real reads, reads in a row
         self._named = [0, 0]  # by side: what upstream() names
         self._passing: tuple[int, tuple[str, ...]] = (-1, ())  # the pool size and pack of the last pick read
@@ -467,6 +454,12 @@ class Bot:
             if (cut[o[2]] - cut[o[1]]) / w >= NEAR_GAP:
                 return named
         return self.next_pair
+
+    def _neighbours(self, pool_size: int) -> int:
+        """The colours a pair should not share (NEIGHBOUR_PENALTY): the next seat's (:meth:`_near`) and, once
+        its cut read names them, the two of the seat passing to this one in the first pack (:meth:`upstream`
+        in odd rounds): the table spreads when a seat keeps off both neighbours' colours."""
+        return self._near(pool_size) | self._named[0]
 
     @property
     def next_pair(self) -> int:
@@ -573,7 +566,7 @@ class Bot:
         cw = CENSUS_WEIGHT * pool_size
         ct = self._cut_total()
         pc, rd = self._read_factors(pool_size)
-        near = self._near(pool_size)
+        near = self._neighbours(pool_size)
         near_pen = NEIGHBOUR_PENALTY * (1 + pool_size / (self.pack_size or 11))
         # Once the picks left cannot fill a deck, the pool decides: a move is only to a pair that casts as many of it.
         left = self._picks_left(pool_size)

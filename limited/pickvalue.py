@@ -1,12 +1,14 @@
 """What a card of the pack is worth at one pick of a draft bot (limited.bots.Bot): the rating,
 colour (the hedge), curve and signal parts of limited.bots' module docstring, once the bot has read
-the pack, the pool and the table (:class:`PickWeights`), and the colour-mask tables the bot reads by."""
+the pack, the pool and the table (:class:`PickWeights`), the colour-mask tables the bot reads by, and
+the per-set tables its reads of the passed packs measure against (:func:`colour_base`, :func:`rarity_shares`)."""
 
 from __future__ import annotations
 
+import weakref
 from dataclasses import dataclass
 
-from limited.facts import COLOURS, PAIRS, CardFacts
+from limited.facts import COLOURS, PAIRS, CardFacts, SetFacts
 
 __all__ = [
     "COLOURLESS_KEEP",
@@ -19,7 +21,9 @@ __all__ = [
     "SIGNAL_CARD",
     "PickWeights",
     "chance_by_colour",
+    "colour_base",
     "colourless_worth",
+    "rarity_shares",
     "within_one",
 ]
 
@@ -28,8 +32,11 @@ CURVE_WEIGHT = 0.5
 SIGNAL_CARD = 0.3
 #: A 無 card loses at most COLOURLESS_KEEP less its rating to CAST_COLOURLESS: a card every deck can cast
 #: is worth nearly its rating to every seat, so a 無 bomb goes early (issue 48: at 4.0 for every rating, a
-#: rating-5 無 card went past all 8 seats), while the 無 filler still waits for the packs' last picks.
-COLOURLESS_KEEP = 6.5
+#: rating-5 無 card went past all 8 seats), while the 無 filler still waits for the packs' last picks.  At 6.5
+#: rating-4 無 cards went +0.91 / +0.82 / +0.31 picks after coloured ones (alpha / beta / gamma, benchmarks/draft.py,
+#: 100 drafts; seeds 10000..: +0.93 / +0.83 / +0.74); at 6.15 -0.07 / +0.30 / -0.26 (+0.03 / +0.30 / +0.08), the
+#: other figures of issue 48 within their noise; 6.0 overshoots (-0.65 / -0.91 / -1.05 on seeds 20000.. and 30000..).
+COLOURLESS_KEEP = 6.15
 
 #: Colours in a set.
 NC = len(COLOURS)
@@ -117,3 +124,34 @@ def colourless_worth(belief: list[float] | None, chance: list[float], pair: int)
 def within_one(x: float) -> float:
     """``x`` clamped to -1 .. 1."""
     return 1.0 if x > 1 else -1.0 if x < -1 else x
+
+
+_BASE: "weakref.WeakKeyDictionary[SetFacts, tuple[float, ...]]" = weakref.WeakKeyDictionary()
+
+
+def colour_base(facts: SetFacts) -> tuple[float, ...]:
+    """Mean rating a card of the set brings to each colour (needs the colour x rating)."""
+    b = _BASE.get(facts)
+    if b is None:
+        cards = list(facts.by_number.values())
+        b = tuple(sum(f.rating for f in cards if f.needs >> i & 1) / max(1, len(cards)) for i in range(NC))
+        _BASE[facts] = b
+    return b
+
+
+_SHARES: "weakref.WeakKeyDictionary[SetFacts, dict[str, tuple[float, ...]]]" = weakref.WeakKeyDictionary()
+
+
+def rarity_shares(facts: SetFacts) -> dict[str, tuple[float, ...]]:
+    """Per rarity: for each colour, the share of the set's cards of that rarity that need it.  A
+    passed pack's cards of a colour less these shares summed over its cards' rarities: what it
+    holds of the colour above what fresh cards of the same rarities (the same booster slots) hold
+    on average."""
+    e = _SHARES.get(facts)
+    if e is None:
+        by_r: dict[str, list[CardFacts]] = {}
+        for f in facts.by_number.values():
+            by_r.setdefault(f.rarity, []).append(f)
+        e = {r: tuple(sum(1 for f in fs if f.needs >> i & 1) / len(fs) for i in range(NC)) for r, fs in by_r.items()}
+        _SHARES[facts] = e
+    return e
