@@ -322,6 +322,7 @@ class Bot:
         "_next",
         "_next_pool",
         "_models_next",
+        "_last",
     )
 
     def __init__(
@@ -374,6 +375,7 @@ class Bot:
         self._next: Bot | None = None
         self._next_pool: list[str] = []
         self._models_next = model_next
+        self._last: tuple = (None, ([], 0))  # the last pack scored, by (pool size, pack), and its scores
 
     @property
     def committed(self) -> bool:
@@ -666,7 +668,11 @@ class Bot:
 
     def _score(self, offered: Sequence[str], pool: Sequence[str]) -> tuple[list[tuple], int]:
         """Every offered card as (number, rating, colour, curve, signal, total), and the best one's index
-        (ties: the first in the pack)."""
+        (ties: the first in the pack).  Asked again about the same pack, the same answer (a pair moved to
+        at the first asking is held at the second, where it would add STAY to a different pair)."""
+        key = (len(pool), tuple(offered))
+        if self._last[0] == key:
+            return self._last[1]
         w = self._weights(offered, pool)
         by = self.facts.by_number
         rows = [w.row(num, by[num]) for num in offered]
@@ -674,6 +680,7 @@ class Bot:
         for i, r in enumerate(rows):
             if r[5] > best_v:
                 best_i, best_v = i, r[5]
+        self._last = (key, (rows, best_i))
         return rows, best_i
 
     def _weights(self, offered: Sequence[str], pool: Sequence[str]) -> PickWeights:
