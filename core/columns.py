@@ -34,7 +34,8 @@ def wrap_spans(text: str, columns: int, keep: tuple[str, ...] | list[str] | set[
     """Where ``text`` breaks into lines of at most ``columns`` terminal columns, as
     (start, end) offsets into it, one pair a line (a newline ends a line; the spaces at a
     break are left out).  A line breaks at a space or between two Japanese characters,
-    never inside an ASCII word (a rule id G-NEXT-GAME, an option --time-called), never
+    never inside an ASCII word (a rule id G-NEXT-GAME, an option --time-called) nor a katakana one
+    (インテンショナル・ドロー), never
     before 、。）」, a small kana or the dot · that parts a list, never after （「 (禁則), never between a key
     written in ASCII and the particle after it (「Tab で」), never beside a digit nor inside the kanji of a counter after one (50分, 第1回戦,
     4回戦 stay whole), and never inside a text of ``keep`` (a player's name) that fits a line whole.  A word wider than a line is cut."""
@@ -43,11 +44,20 @@ def wrap_spans(text: str, columns: int, keep: tuple[str, ...] | list[str] | set[
     tokens: list[tuple[int, int]] = []  # words (no break inside) and runs of blanks
     pos = 0
     for s, e in [*whole, (len(text), len(text))]:
-        tokens += [(pos + m.start(), pos + m.end()) for m in re.finditer(r"\n|[^\S\n]+|[\x21-\x7e]+|.", text[pos:s])]
+        for m in re.finditer(r"\n|[^\S\n]+|[\x21-\x7e]+|[ァ-ヺーヽヾ・]+|.", text[pos:s]):
+            tokens += _katakana_parts(text, pos + m.start(), pos + m.end(), columns)
         if e > s:
             tokens.append((s, e))
         pos = e
     return _fill(text, tokens, columns)
+
+
+def _katakana_parts(text: str, a: int, b: int, columns: int) -> list[tuple[int, int]]:
+    """A token: whole, but a katakana compound wider than a line in its words, each with the 「・」
+    after it (オポネント・ / ゲーム・ / …, not 「ウィン・パーセンテー」 / 「ジ」)."""
+    if width(text[a:b]) <= columns or "・" not in text[a:b]:
+        return [(a, b)]
+    return [(a + m.start(), a + m.end()) for m in re.finditer(r"[^・]*・|[^・]+", text[a:b])]
 
 
 def _kept_spans(text: str, keep, columns: int) -> list[tuple[int, int]]:
@@ -90,12 +100,13 @@ def _kanji(ch: str) -> bool:
 
 
 def _script(ch: str) -> str:
-    """K a kanji, H a hiragana, T a katakana (the long mark too), else O."""
+    """K a kanji, H a hiragana, T a katakana (the long mark and the middle dot too: インテンショナル・ドロー
+    is one phrase, never 「インテンショナル・」 / 「ドロー」), else O."""
     if _kanji(ch):
         return "K"
     if "ぁ" <= ch <= "ゖ" or ch in "ゝゞ":
         return "H"
-    if "ァ" <= ch <= "ヺ" or ch in "ーヽヾ":
+    if "ァ" <= ch <= "ヺ" or ch in "ーヽヾ・":
         return "T"
     return "O"
 

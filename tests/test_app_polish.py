@@ -57,6 +57,17 @@ def test_design7_wrap_keeps_a_counter_whole_after_its_number(columns):
     assert wrap("漢字漢字漢字漢字", 8) == ["漢字漢字", "漢字漢字"]
 
 
+@pytest.mark.parametrize("columns", range(40, 81, 2))
+def test_design7_wrap_keeps_a_katakana_word_joined_by_its_middle_dot(columns):
+    """docs/app.md: the intentional-draw question at 80 columns read 「…開始後のインテンショナル・」 /
+    「ドローはできません」; a katakana word joined by 「・」 is one phrase, while names listed
+    with 「・」 between kanji still part there."""
+    text = "試合タイマーが開始されたので、4卓の試合も開始したものとみなされます。開始後のインテンショナル・ドローはできません（G-ID-2）。"
+    lines = wrap(text, columns)
+    assert any("インテンショナル・ドロー" in ln for ln in lines), lines
+    assert wrap("山田太郎・佐藤花子・鈴木一郎", 20) == ["山田太郎・佐藤花子・", "鈴木一郎"]
+
+
 @pytest.mark.parametrize("columns", range(14, 30))  # 'constructed ·' is 13 columns
 def test_design7_the_bar_never_starts_a_line_with_its_dot(columns):
     """docs/app.md: the event bar at 80 columns began its second line with 「· 2本先取」; the dot
