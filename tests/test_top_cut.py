@@ -155,7 +155,8 @@ async def test_g_se_f7_after_the_cut_is_made_asks_nothing_and_is_not_offered_at_
 async def test_g_se_after_the_final_the_players_tab_calls_nobody_active_at_80x24(tmp_path):
     """G-SE (issue 48 item 9) at 80x24 in Japanese: once the bracket has its winner the
     players tab no longer says 参加中 of anyone (it did of every player, the champion
-    too); a player who dropped still reads 途中棄権, as on the sheets."""
+    too); a player who dropped still reads 途中棄権, as on the sheets; the round tab offers no
+    clock keys (^T, ^G) nor F5 any more."""
     dd, st, d = _swiss_done(tmp_path, lambda m: "2-0" if m.table % 2 else "2-1")
     d.drop("p8")
     d.top_cut(2)
@@ -170,5 +171,9 @@ async def test_g_se_after_the_final_the_players_tab_calls_nobody_active_at_80x24
             await pilot.pause()
             table = shown(app, app.screen.query_one("#player-table"))
             assert "参加中" not in table and "途中棄権" in table, table
+            await pilot.press("f3")
+            await pilot.pause()
+            footer = shown(app, app.screen.query_one("WholeKeysFooter"))
+            assert "^T" not in footer and "^G" not in footer and "F5" not in footer, footer  # nothing to time
     finally:
         i18n.set_language("en")

@@ -431,8 +431,9 @@ class Rounds(Concern):
         )
 
     def allows(self, action: str) -> bool | None:
-        """F5 is not offered once the bracket has its winner (G-SE: nothing is left to pair)."""
-        if action == "pair" and self.host.desk is not None:
+        """F5 and the round clock's keys are not offered once the bracket has its winner (G-SE:
+        nothing is left to pair or to time)."""
+        if action in ("pair", "clock", "extend") and self.host.desk is not None:
             return not self.host.finished(self.event)
         return True
 
