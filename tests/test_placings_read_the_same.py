@@ -342,3 +342,28 @@ def test_g_se_season_and_member_history_give_both_semi_final_losers_place_3_with
     numbered = replace(ev, players=tuple(replace(p, member=f"M{p.id}") for p in ev.players))
     rows = {r.name: r.place for r in history_rows([numbered], {f"M{pid}" for pid in losers})}
     assert sorted(rows.values()) == want
+
+
+def test_g_drop_1_the_tv_final_list_says_who_dropped_as_the_phone_does(tmp_path):
+    """G-DROP-1, G-SE: the TV's final list marks a player who dropped (途中棄権), as the
+    phone's standings and the sheets do (the TV listed them bare among the others)."""
+    from tui.web.pages import T, standings_part, tv_part
+
+    dd = DataDir(tmp_path)
+    st = dd.create({"name": "土曜杯", "date": "2026-12-05", "rounds_planned": 1, "sanctioned": False})
+    d = Desk(st)
+    d.add_players(["伊藤翔", "山田太郎", "佐藤花子", "高橋健太"])
+    d.pair_next()
+    d.record(1, "2-0")
+    d.record(2, "2-0")
+    loser = d.event.current_round.matches[1].players()[1]  # table 2's second-listed player lost
+    d.drop(loser)
+    d.top_cut(2)
+    d.record(1, "2-1")
+    t = T("ja")
+    assert "途中棄権" in standings_part(t, d.event, 0.0)
+    tv = tv_part(t, d.event, 0.0)
+    name = d.event.player(loser).name
+    rows = tv.split("<li>")
+    assert "途中棄権" in next(li for li in rows if name in li)
+    assert sum("途中棄権" in li for li in rows) == 1, rows

@@ -653,6 +653,8 @@ def _tv_placing(t: T, r: dict, placed: bool, size: int | None = None) -> str:
     name with how far the player went inside the cut, the Swiss record."""
     place, reached = _final_words(t, r, size) if placed else (r["rank"], "")
     small = f' <small class="reached">{esc(reached)}</small>' if placed and r.get("reached") != "swiss" else ""
+    if r["status"] != "active":  # dropped or excluded, as the phone's standings say it
+        small += f" <small>({esc(t._(r['status']))})</small>"
     return (
         f'<li><span class="table rank">{esc(place)}</span>'
         f'<span class="name">{esc(r["name"])}{small}</span><span class="opp">{esc(r["record"])}</span></li>'
