@@ -22,19 +22,15 @@ def screen_text(app) -> str:
     return html.unescape("".join(re.findall(r">([^<]*)</text>", svg))).replace("\xa0", " ")
 
 
-def _event(tmp_path, judges=("佐藤", "HJ"), players=8, rounds=None):
+def _event(tmp_path, judges=("佐藤", "HJ"), players=8, rounds=None, names=None, staff=True):
+    """An unsanctioned 土曜杯 with ``players`` players 選手1.. (or ``names``), its staff unless not ``staff``."""
     dd = DataDir(tmp_path)
-    st = dd.create(
-        {
-            "name": "土曜杯",
-            "date": "2026-12-05",
-            "sanctioned": False,
-            "rounds_planned": rounds,
-            "staff": {"organizer": "店長", "judges": list(judges), "head_judge": "HJ"},
-        }
-    )
+    doc = {"name": "土曜杯", "date": "2026-12-05", "sanctioned": False, "rounds_planned": rounds}
+    if staff:
+        doc["staff"] = {"organizer": "店長", "judges": list(judges), "head_judge": "HJ"}
+    st = dd.create(doc)
     d = Desk(st)
-    d.add_players([f"選手{i}" for i in range(1, players + 1)])
+    d.add_players(names or [f"選手{i}" for i in range(1, players + 1)])
     return dd, st, d
 
 
@@ -271,10 +267,7 @@ async def test_g_pen_1_the_penalty_form_finds_a_player_by_part_of_the_name_and_n
     the penalty form's player box, Enter moves on and the penalty goes to 伊藤翔
     (「土曜杯にプレイヤー「伊藤」はいません」 and the form stuck); 山 names two
     players, so the form says both and keeps what was typed."""
-    dd = DataDir(tmp_path)
-    st = dd.create({"name": "土曜杯", "date": "2026-12-05", "sanctioned": False, "staff": {"judges": ["佐藤"]}})
-    d = Desk(st)
-    d.add_players(["伊藤翔", "山田太郎", "山本一郎", "佐藤花子"])
+    dd, st, d = _event(tmp_path, names=["伊藤翔", "山田太郎", "山本一郎", "佐藤花子"])
     d.pair_next()
     eid = st.id
     st.close()
@@ -309,9 +302,7 @@ async def test_g_pen_1_ctrl_b_on_an_event_without_staff_says_so_before_anything_
     and where to add them, instead of a form whose typing the desk then refused
     (「判断するスタッフを指定してください（--by NAME）」, a command-line option, and the
     reason typed was gone)."""
-    dd = DataDir(tmp_path)
-    st = dd.create({"name": "土曜杯", "date": "2026-12-05", "sanctioned": False})
-    Desk(st).add_players(["伊藤翔", "山田太郎"])
+    dd, st, _d = _event(tmp_path, names=["伊藤翔", "山田太郎"], staff=False)
     eid = st.id
     st.close()
     app = LyceeApp(dd, open_event=eid, lang="ja")
