@@ -112,6 +112,8 @@ async def test_g_se_after_the_last_swiss_round_the_bar_and_f7_preview_at_80x24(t
             for answer in ("n", "y"):
                 await pilot.press("f7")
                 await until(pilot, lambda: not isinstance(app.screen, type(screen)), "the size prompt")
+                # the size prompt's lines whole at 80 columns (it broke 「…+ を」 / 「付ける）」)
+                assert any("3位決定戦を行うなら + を付けます（例: 4+）" in row for row in shown(app).splitlines())
                 app.screen.query_one("Input").value = ""
                 await type_text(pilot, "4+")
                 await pilot.press("enter")
