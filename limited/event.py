@@ -50,7 +50,7 @@ from core.rules.decklists import (
 from limited.deckstate import DeckState
 from limited.draft import build_draft_deck, check_draft_booster, check_packs, run_draft
 from limited.packs import check_booster, check_pod_fit, check_starters
-from limited.pods import POD_MAX, POD_MIN, Seat, seat_pods
+from limited.pods import POD_MAX, Seat, check_pod_size, seat_pods
 from limited.sealed import PRODUCTS, build_sealed_deck, check_product, open_sealed
 
 __all__ = [
@@ -250,15 +250,6 @@ def draft_pool_size(cs: CardSet, packs: int) -> int:
     return packs * cs.booster.size  # type: ignore[union-attr]
 
 
-def _check_pod_size(pod_size: int | None) -> None:
-    """A pod size asked for is one a draft pod can seat (L-DRAFT-POD)."""
-    if pod_size is not None and not POD_MIN <= pod_size <= POD_MAX:
-        raise RuleError(
-            _("pods of at most {n}: a draft pod seats {min} to {max}", n=pod_size, min=POD_MIN, max=POD_MAX),
-            "L-DRAFT-POD",
-        )
-
-
 def _pod_seat(ev: Event, seat) -> PodSeat:
     """A seat of a pod as recorded: a bot by its name, a player by id and name."""
     if seat.bot:
@@ -292,7 +283,7 @@ def draft_pods(
     check_draft_booster(cs)
     ids = builders(ev)
     seed = _seed_or_new(seed)
-    _check_pod_size(pod_size)
+    check_pod_size(pod_size)
     pods = seat_pods(ids, bots, random.Random(seed), max_size=pod_size or POD_MAX)
     seating = [[_pod_seat(ev, seat) for seat in pod] for pod in pods]
     return desk.append_all(

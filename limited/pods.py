@@ -17,7 +17,17 @@ from typing import Sequence
 from core.errors import RuleError
 from core.i18n import _
 
-__all__ = ["POD_MIN", "POD_MAX", "POD_RULE", "Seat", "check_pod", "split_pods", "seat_table", "seat_pods"]
+__all__ = [
+    "POD_MIN",
+    "POD_MAX",
+    "POD_RULE",
+    "Seat",
+    "check_pod",
+    "check_pod_size",
+    "split_pods",
+    "seat_table",
+    "seat_pods",
+]
 
 POD_MIN = 2
 POD_MAX = 8
@@ -50,6 +60,16 @@ def _check_split(players: int, max_size: int, min_size: int) -> None:
     if players < min_size:
         raise RuleError(
             _("{players} player(s): a draft pod seats at least {min}", players=players, min=min_size), POD_RULE
+        )
+
+
+def check_pod_size(pod_size: int | None) -> None:
+    """The most players a pod, as the store asks for it (the draft table's form, the draft event's
+    ``pod=N``), is one a draft pod can seat (L-DRAFT-POD); None: the default, 8."""
+    if pod_size is not None and not POD_MIN <= pod_size <= POD_MAX:
+        raise RuleError(
+            _("pods of at most {n}: a draft pod seats {min} to {max}", n=pod_size, min=POD_MIN, max=POD_MAX),
+            POD_RULE,
         )
 
 

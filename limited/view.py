@@ -30,7 +30,7 @@ from limited.event import (
 )
 from limited.facts import facts_for
 from limited.library import LIBRARY_FILE, LIBRARY_SCHEMA, Library, export_text, slug
-from limited.pods import POD_MAX, POD_MIN, Seat, seat_pods, seat_table, split_pods
+from limited.pods import POD_MAX, POD_MIN, Seat, check_pod_size, seat_pods, seat_table, split_pods
 from limited.review import review_seat
 from limited.score import deck_score
 from limited.sealed import PRODUCTS, open_sealed
@@ -54,7 +54,9 @@ WHERE: dict[str, str] = {
     "TableCall": "limited.caller",
     **dict.fromkeys(("SORTS", "DeckState"), "limited.deckstate"),
     **dict.fromkeys(("Draft", "Pick", "PickTimer", "check_packs"), "limited.draft"),
-    **dict.fromkeys(("POD_MAX", "POD_MIN", "Seat", "seat_pods", "seat_table", "split_pods"), "limited.pods"),
+    **dict.fromkeys(
+        ("POD_MAX", "POD_MIN", "Seat", "check_pod_size", "seat_pods", "seat_table", "split_pods"), "limited.pods"
+    ),
     "write_log": "limited.draftlog",
     **dict.fromkeys(
         (
@@ -98,6 +100,7 @@ __all__ = [
     "Library",
     "POD_MAX",
     "POD_MIN",
+    "check_pod_size",
     "PRODUCTS",
     "Pick",
     "PickReason",

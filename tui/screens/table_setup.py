@@ -14,7 +14,7 @@ from textual.widgets import Input, Label, Select, Switch, TextArea
 from core.errors import LyceeError
 from core.i18n import _
 from core.names import whole
-from limited.view import DRAFT_PACKS, POD_MAX, POD_MIN, PickTimer, Seat, seat_pods, split_pods
+from limited.view import DRAFT_PACKS, POD_MAX, PickTimer, Seat, check_pod_size, seat_pods, split_pods
 
 from ..widgets.plain import plain
 from .limited_kit import KIT_TCSS, SetupForm, card_sets, catalog, parse_seed, set_options
@@ -103,8 +103,9 @@ class TableSetup(SetupForm):
         if per_pack is None or per_pack < 1:
             raise ValueError(_("cards a pack: a whole number"))
         pod = whole(self.query_one("#pod", Input).value.strip() or str(POD_MAX))
-        if pod is None or not POD_MIN <= pod <= POD_MAX:
-            raise ValueError(_("most players a pod: a number from {lo} to {hi}", lo=POD_MIN, hi=POD_MAX))
+        if pod is None:
+            raise ValueError(_("most players a pod: a whole number"))
+        check_pod_size(pod)  # 2 to 8 (L-DRAFT-POD), the draft event's rule
         return {
             "pod": pod,
             "names": names,
