@@ -132,6 +132,14 @@ def typed_player(ev: Event, ref: str) -> Player:
         raise LyceeError(_("{ref!r} names {names}: type more of the name, or the id", ref=ref, names=names)) from None
 
 
+def no_penalty_issuer(ev: Event) -> str | None:
+    """Why no penalty can be issued in ``ev`` before anything is typed: it lists no staff, and
+    only staff issue one (G-PEN-1); None when someone can."""
+    if ev.staff.members():
+        return None
+    return _("This event lists no staff to issue a penalty: F12 (settings) adds the judges (G-PEN-1).")
+
+
 def penalty_history(ev: Event, ref: str) -> list[str]:
     """A player's tally line and penalties (each with its appeal's outcome),
     then the rule of escalation; [] when ``ref`` names no player (or several)."""

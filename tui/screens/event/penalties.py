@@ -45,10 +45,9 @@ class Penalties(Concern):
         """The penalty form, for ``pid`` (offered, not chosen), a reason and the
         issuer filled in when the desk offers a penalty (a decklist changed
         after round 1, G-DECKLIST)."""
-        if not self.event.staff.members():  # only staff issue penalties: said before anything is typed
-            self.say(
-                _("This event lists no staff to issue a penalty: F12 (settings) adds the judges (G-PEN-1)."), error=True
-            )
+        refusal = readmodel.no_penalty_issuer(self.event)  # said before anything is typed
+        if refusal is not None:
+            self.say(refusal, error=True)
             return
 
         def issued(d: dict | None) -> None:
