@@ -110,6 +110,7 @@ def test_g_se_phone_and_tv_pages_read_3rd_and_4th(tmp_path):
     t = T("ja")
     page = standings_part(t, d.event, 0.0)
     assert "<td>3位</td>" in page and "<td>4位</td>" in page and "<th>成績</th>" in page
+    assert "<td>スイスドロー</td>" not in page  # outside the cut nothing reached, as the TV (the phone's width)
     tv = tv_part(t, d.event, 0.0)
     assert "3位" in tv and "4位" in tv and "決勝トーナメントの結果で決まります" in tv
     assert "3rd place" in tv_part(T("en"), d.event, 0.0)

@@ -485,6 +485,8 @@ def _standings_row(t: T, r: dict, final: bool, chain: list[str], me: bool, size:
     """One player's row: place or rank (and how far they reached, once final),
     name and status, points, record, the tiebreakers of the chain."""
     rank, reached = _final_words(t, r, size) if final else (r["rank"], "")
+    if r.get("reached") == "swiss":  # outside the cut: nothing reached, as the TV and the sheets (a phone's width)
+        reached = ""
     status = "" if r["status"] == "active" else f" <small>({esc(t._(r['status']))})</small>"
     tbs = "".join(f'<td class="tb">{esc(_tb(r, tb))}</td>' for tb in chain)
     cls = ' class="me"' if me else ""
