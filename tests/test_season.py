@@ -448,3 +448,24 @@ def test_a_damaged_season_file_is_named_and_left_as_it_is(capsys, tmp_path):
     f.unlink()
     run(capsys, "--data-dir", data, "season", "new", "X", "--points", "1=3")
     assert stat.S_IMODE(f.stat().st_mode) == 0o600 and stat.S_IMODE(f.parent.stat().st_mode) == 0o700
+
+
+def test_a_player_disqualified_out_of_the_ranking_scores_attendance_only(capsys, tmp_path):
+    """L-SEASON with O-PEN-2: a player whose record is struck holds no place (rank "-"): a places
+    season gives them their attendance and no place's points, and the others keep theirs."""
+    data = str(tmp_path)
+    run(capsys, "--data-dir", data, "season", "new", "W", "--points", "1=5,2=3,3=2,4=1,attend=1")
+    eid = staffed_event(capsys, data, ["A", "B", "C", "D"], "2026-12-05", "--rules", "overture")
+    rc, _o, err = run(capsys, "--data-dir", data, "pair", eid)
+    assert rc == 0, err
+    rc, _o, err = run(
+        capsys,
+        *("--data-dir", data, "penalty", eid, "A", "warning", "--reason", "marked cards"),
+        *("--action", "exclusion_struck"),
+    )
+    assert rc == 0, err
+    assert run(capsys, "--data-dir", data, "season", "add", "S1", eid)[0] == 0
+    points = _points(_standings(capsys, data))
+    assert points["A"] == 1  # attendance only: no place
+    # A's opponent won by the disqualification (1st); the other two, yet to report, share 2nd
+    assert sorted(p for n, p in points.items() if n != "A") == [4, 4, 6]

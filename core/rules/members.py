@@ -684,24 +684,23 @@ def _members_in(ev: Any, numbers: set[str]) -> list[Any]:
 def history_rows(events: Iterable[Any], numbers: set[str]) -> list[HistoryRow]:
     """The rows of ``events`` (core.event.model.Event) where a player carries one of ``numbers``, newest first."""
     # the standings engines load for a player's history only: the members' list opens without them
-    from core.tournament.ranking import final_placings, shared_places, standings
+    from core.tournament.ranking import held_places, standings
 
     rows = []
     for ev in events:
         members = _members_in(ev, numbers)
         if members:
             # once an elimination stage is finished, the final placings rank the event (G-SE)
-            rows += _event_rows(ev, members, standings(ev), shared_places(list(final_placings(ev) or ())))
+            table = standings(ev)
+            rows += _event_rows(ev, members, table, held_places(ev, table))
     rows.sort(key=lambda r: (r.date, r.event), reverse=True)
     return rows
 
 
-def _event_rows(ev: Any, members: list[Any], table: list, spans: dict) -> list[HistoryRow]:
-    """The rows of the ``members`` who played ``ev``, from its standings ``table`` and the places of its
-    final placings (``spans``, core.tournament.ranking.shared_places: {} before the final)."""
-    # a place shared (both semi-final losers of a cut without a third-place match) is its first, 3 for both
-    final = {pid: first for pid, (first, _last) in spans.items()}
-    return [_history_row(ev, p, table, final) for p in members]
+def _event_rows(ev: Any, members: list[Any], table: list, places: dict[str, int | None]) -> list[HistoryRow]:
+    """The rows of the ``members`` who played ``ev``, from its standings ``table`` and the place each
+    player holds (``places``, core.tournament.ranking.held_places)."""
+    return [_history_row(ev, p, table, places) for p in members]
 
 
 def _penalties_of(ev: Any, pid: str) -> tuple[dict, ...]:
@@ -713,9 +712,9 @@ def _penalties_of(ev: Any, pid: str) -> tuple[dict, ...]:
     )
 
 
-def _history_row(ev: Any, p: Any, table: list, final: dict[str, int]) -> HistoryRow:
-    """Player ``p``'s row of event ``ev``: their record and place (``table``:
-    the standings; ``final``: the final placings) and their penalties."""
+def _history_row(ev: Any, p: Any, table: list, places: dict[str, int | None]) -> HistoryRow:
+    """Player ``p``'s row of event ``ev``: their record (``table``: the standings), the place they
+    hold (``places``) and their penalties."""
     row = next((r for r in table if r.id == p.id), None)
     return HistoryRow(
         event=ev.id,
@@ -725,7 +724,7 @@ def _history_row(ev: Any, p: Any, table: list, final: dict[str, int]) -> History
         name=p.name,
         record=row.record if row else "0-0-0",
         points=row.points if row else 0,
-        place=_place_of(p.id, row, final),
+        place=places.get(p.id),
         players=len(ev.players),
         status=p.status,
         penalties=_penalties_of(ev, p.id),
@@ -735,11 +734,6 @@ def _history_row(ev: Any, p: Any, table: list, final: dict[str, int]) -> History
 def _store_name(ev: Any) -> str:
     """The name of the store that ran ``ev`` ("" when none is set)."""
     return (getattr(ev, "store", None) or {}).get("name", "")
-
-
-def _place_of(pid: str, row: Any, final: dict[str, int]) -> int | None:
-    """The player's place: the final placings' once the elimination is over (G-SE), else the standings'."""
-    return final.get(pid, row.rank if row else None)
 
 
 def _warnings_in(rows: list[HistoryRow]) -> int:

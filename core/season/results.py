@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from core.rules.eventfile import to_doc
 from core.tournament.elimination import event_finished, swiss_over
-from core.tournament.ranking import standings_json
+from core.tournament.ranking import held_places
 
 if TYPE_CHECKING:
     from core.event.model import Event
@@ -56,7 +56,7 @@ def summary_of(event: Event, doc: dict | None = None) -> dict[str, Any]:
     if doc is None:
         doc = to_doc(event)
     members = _members(doc)
-    place = _places(event)
+    place = held_places(event)
     players = [[p.id, p.name, members.get(p.id), place.get(p.id), bool(p.excluded)] for p in event.players]
     return {
         "key": event_key(doc),
@@ -78,16 +78,6 @@ def _members(doc: dict) -> dict[Any, str]:
 def _gives_member(p: Any) -> bool:
     """A player entry of the file that gives a member number."""
     return isinstance(p, dict) and isinstance(p.get("member"), str) and bool(p["member"])
-
-
-def _places(event: Event) -> dict[str, int]:
-    """{player id: place}: the final place after an elimination stage (a place shared, as both
-    semi-final losers of a cut without a third-place match, is its first: 3 for both), else the
-    Swiss rank."""
-    return {
-        row["id"]: int((row.get("places") or [0])[0] or row.get("place") or row["rank"])
-        for row in standings_json(event)["standings"]
-    }
 
 
 def _played_matches(event: Event) -> list[list]:

@@ -65,6 +65,18 @@ def shared_places(final: list[Placing]) -> dict[str, tuple[int, int]]:
     return {f.id: span.get(f.reached, (f.place, f.place)) for f in final}
 
 
+def held_places(event: Event, rows: list | None = None) -> dict[str, int | None]:
+    """{player id: the place the player holds}, what a season scores and a member's history reads:
+    once the elimination stage is finished (G-SE) the final place, a shared one by its first (both
+    semi-final losers of a cut without a third-place match hold 3, :func:`shared_places`), else the
+    Swiss rank, None for a player left out of the ranking (O-PEN-2; ``rows``: the event's standings, when the caller has them)."""
+    places = {row.id: row.rank for row in (standings(event) if rows is None else rows)}
+    final = final_placings(event)
+    if final is not None:
+        places.update({pid: first for pid, (first, _last) in shared_places(final).items()})
+    return places
+
+
 def placing_words(event: Event, final: list[Placing]) -> dict[str, tuple[str, str]]:
     """Each placed player's place and how far they went, by id, as every face prints
     them (G-SE, core.labels.final_place_words): ``("3-4", "ベスト4")``, ``("3", "3位")``,
