@@ -84,11 +84,18 @@ def stage_label(stage: str) -> str:
     return {"swiss": _("Swiss"), "top": _("top"), "playoff": _("playoff")}.get(stage, stage)
 
 
-def player_status_label(status: str, rules: str = "2008") -> str:
-    """A player's status: 参加中 / 途中棄権 / 除外 (失格 under the Overture rules, O-PEN-2)."""
+def player_status_label(status: str, rules: str = "2008", tr=_) -> str:
+    """A player's status: 参加中 / 途中棄権 / 除外 (失格 under the Overture rules, O-PEN-2); ``tr``: a web
+    page's own catalog."""
+    _ = tr
     if rules == "overture" and status == "excluded":
         return _("disqualified")
     return {"active": _("active"), "dropped": _("dropped"), "excluded": _("excluded")}.get(status, status)
+
+
+def rank_text(rank: int | None) -> str:
+    """A Swiss rank as every face prints it: 「-」 for a player left out of the ranking (O-PEN-2)."""
+    return "-" if rank is None else str(rank)
 
 
 def penalty_level_label(level: str) -> str:

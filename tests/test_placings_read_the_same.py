@@ -368,3 +368,33 @@ def test_g_drop_1_the_tv_final_list_says_who_dropped_as_the_phone_does(tmp_path)
     rows = tv.split("<li>")
     assert "途中棄権" in next(li for li in rows if name in li)
     assert sum("途中棄権" in li for li in rows) == 1, rows
+
+
+def test_o_pen_2_phone_and_tv_show_a_struck_record_as_the_desk_does(tmp_path):
+    """O-PEN-2: a player whose record is struck holds no rank: the phone's standings and the TV
+    show 「-」 (not "None") and 失格 (the Overture word, not 2008's 除外), as the desk and
+    ``lycee standings`` do."""
+    from tui.web.pages import T, standings_part, tv_part
+
+    st = DataDir(tmp_path).create(
+        {
+            "name": "土曜杯",
+            "date": "2026-12-05",
+            "rounds_planned": 3,
+            "rules": "overture",
+            "staff": {"organizer": "店長", "judges": ["佐藤"], "head_judge": "佐藤"},
+        }
+    )
+    d = Desk(st)
+    d.add_players(["選手1", "選手2", "選手3", "選手4"])
+    d.pair_next()
+    d.penalty("選手1", "warning", "marked cards", action="exclusion_struck")
+    for m in d.event.current_round.matches:
+        if m.outcome is None:
+            d.record(m.table, "2-0")
+    t = T("ja")
+    page = standings_part(t, d.event, 0.0)
+    assert "None" not in page and "<td>-</td>" in page and "（失格）" not in page and "(失格)" in page
+    assert "除外" not in page
+    tv = tv_part(t, d.event, 0.0)
+    assert "None" not in tv and "除外" not in tv

@@ -49,6 +49,7 @@ from core.event.lookups import require_complete
 from core.event.model import Event, Match
 from core.event.tiebreakers import TIEBREAKERS, unknown_message
 from core.i18n import _, join_list
+from core.labels import rank_text
 from core.tournament.seeding import seeded_first_round
 
 __all__ = [
@@ -93,7 +94,7 @@ class StandingRow:
     @property
     def rank_text(self) -> str:
         """The rank as every table shows it: "-" for a player left out of the ranking (O-PEN-2)."""
-        return "-" if self.rank is None else str(self.rank)
+        return rank_text(self.rank)
 
     def figure(self, name: str) -> float | int:
         """The value of tiebreaker ``name``."""

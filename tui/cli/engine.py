@@ -153,8 +153,7 @@ def _standings_row(r: dict, tbs: list, widths: tuple[int, int, int], rules: str)
     w_rank, w_pts, w_rec = widths
     vals = "".join(f"{t.text(r[t.name]):>8}" for t in tbs)
     status = "" if r["status"] == "active" else f"  ({labels.player_status_label(r['status'], rules)})"
-    rank = "-" if r["rank"] is None else r["rank"]
-    return f"{rank:>{w_rank}}  {r['points']:>{w_pts}}  {r['record']:<{w_rec}}{vals}  {shown(r['name'])}{status}"
+    return f"{labels.rank_text(r['rank']):>{w_rank}}  {r['points']:>{w_pts}}  {r['record']:<{w_rec}}{vals}  {shown(r['name'])}{status}"
 
 
 def _print_standings(ev, doc: dict) -> None:

@@ -18,7 +18,7 @@ from urllib.parse import quote
 
 from core.event.model import Event, Match
 from core.i18n import catalog
-from core.labels import final_place_words
+from core.labels import final_place_words, player_status_label, rank_text
 from core.reports.exports import UNREAD_NOTE, by_name_order, unread_count
 from core.rules.clock import remaining, to_datetime
 from core.rules.members import store_line
@@ -438,7 +438,7 @@ def _standings_tables(t: T, ev: Event, standings: list[dict], final: bool, q: st
     searched = bool(search_key(q))
     mine = _searched_ids(ev, q, index)
     size = cut_size(ev) if final else None
-    rows = [(r["id"] in mine, _standings_row(t, r, final, chain, r["id"] in mine, size)) for r in standings]
+    rows = [(r["id"] in mine, _standings_row(t, r, final, chain, r["id"] in mine, size, ev.rules)) for r in standings]
     heads = _standings_heads(t, final, chain)
     out = [_own_rows(t, q, heads, [html_row for me, html_row in rows if me])] if searched else []
     out += _ties_hint(t, chain)
@@ -481,13 +481,13 @@ def _final_words(t: T, r: dict, size: int | None) -> tuple[str, str]:
     return final_place_words(r["places"], r["reached"], r["place"], t._, size)
 
 
-def _standings_row(t: T, r: dict, final: bool, chain: list[str], me: bool, size: int | None = None) -> str:
+def _standings_row(t: T, r: dict, final: bool, chain: list[str], me: bool, size: int | None, rules: str) -> str:
     """One player's row: place or rank (and how far they reached, once final),
     name and status, points, record, the tiebreakers of the chain."""
-    rank, reached = _final_words(t, r, size) if final else (r["rank"], "")
+    rank, reached = _final_words(t, r, size) if final else (rank_text(r["rank"]), "")
     if r.get("reached") == "swiss":  # outside the cut: nothing reached, as the TV and the sheets (a phone's width)
         reached = ""
-    status = "" if r["status"] == "active" else f" <small>({esc(t._(r['status']))})</small>"
+    status = "" if r["status"] == "active" else f" <small>({esc(player_status_label(r['status'], rules, t._))})</small>"
     tbs = "".join(f'<td class="tb">{esc(_tb(r, tb))}</td>' for tb in chain)
     cls = ' class="me"' if me else ""
     reached = f"<td>{esc(reached)}</td>" if final else ""
@@ -629,7 +629,7 @@ def _tv_final(t: T, ev: Event) -> list[str]:
     )
     out.append('<ol class="tv placings">')
     size = cut_size(ev) if placed else None
-    out += [_tv_placing(t, r, placed, size) for r in rows]
+    out += [_tv_placing(t, r, placed, size, ev.rules) for r in rows]
     out.append("</ol>")
     return out
 
@@ -650,13 +650,13 @@ def _firsts(rows: list[dict], placed: bool) -> list[str]:
     return [r["name"] for r in rows if (r.get("place") if placed else r["rank"]) == 1]
 
 
-def _tv_placing(t: T, r: dict, placed: bool, size: int | None = None) -> str:
+def _tv_placing(t: T, r: dict, placed: bool, size: int | None, rules: str) -> str:
     """A row of the TV's final list: place (3-4 where players share it) or rank, the
     name with how far the player went inside the cut, the Swiss record."""
-    place, reached = _final_words(t, r, size) if placed else (r["rank"], "")
+    place, reached = _final_words(t, r, size) if placed else (rank_text(r["rank"]), "")
     small = f' <small class="reached">{esc(reached)}</small>' if placed and r.get("reached") != "swiss" else ""
     if r["status"] != "active":  # dropped or excluded, as the phone's standings say it
-        small += f" <small>({esc(t._(r['status']))})</small>"
+        small += f" <small>({esc(player_status_label(r['status'], rules, t._))})</small>"
     return (
         f'<li><span class="table rank">{esc(place)}</span>'
         f'<span class="name">{esc(r["name"])}{small}</span><span class="opp">{esc(r["record"])}</span></li>'
