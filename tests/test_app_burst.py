@@ -140,3 +140,40 @@ async def test_g_pen_1_the_penalty_form_takes_a_player_by_reading_and_enter_move
         await until(pilot, lambda: app.screen is screen and screen.event.penalties, "the penalty issued")
         (pen,) = screen.event.penalties
         assert screen.event.player(pen.player).name == "高橋健太"
+
+
+@pytest.mark.asyncio
+async def test_new_event_name_typed_and_ctrl_s_in_one_burst_creates_it_under_that_name_at_80x24(tmp_path):
+    """Input is never lost: a name and then Ctrl+S in one burst (a fast typist, an IME commit,
+    ``tmux send-keys``) creates the event under the whole name.  Ctrl+S was a priority key: it ran
+    before the name's keys reached the box, and the form refused 「大会名を入力してください」
+    with the name on screen."""
+    app = LyceeApp(DataDir(tmp_path), lang="ja")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n")
+        await pilot.pause()
+        form = app.screen
+        form.query_one("#sanctioned").value = False
+        await burst(pilot, *"日曜ドラフト杯", "ctrl+s")
+        await until(pilot, lambda: app.screen is not form, "the event created")
+        assert app.screen.event.name == "日曜ドラフト杯"
+
+
+@pytest.mark.asyncio
+async def test_g_pen_1_a_reason_typed_and_ctrl_s_in_one_burst_is_issued_whole_at_80x24(tmp_path):
+    """G-PEN-1, input is never lost: the penalty form's reason typed and Ctrl+S in one burst
+    issues the penalty with the whole reason (Ctrl+S ran before the reason's keys arrived)."""
+    dd, eid = await _penalty_event(tmp_path)
+    app = LyceeApp(dd, open_event=eid, lang="ja")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        await burst(pilot, "ctrl+b", *"たかはし", "enter")
+        await until(pilot, lambda: app.screen is not screen, "the penalty form")
+        form = app.screen
+        form.query_one("#reason").focus()
+        await pilot.pause()
+        await burst(pilot, *"カードの扱いが雑", "ctrl+s")
+        await until(pilot, lambda: app.screen is screen and screen.event.penalties, "the penalty issued")
+        (pen,) = screen.event.penalties
+        assert pen.reason == "カードの扱いが雑"

@@ -32,7 +32,7 @@ class CheckinDialog(Translated, ModalScreen[list[str] | None]):
     CSS_PATH: ClassVar = [Path(__file__).with_name("checkin.tcss")]
     BINDINGS = [
         Binding("escape", "cancel", "Cancel", id="checkin.cancel"),
-        Binding("ctrl+s", "save", "Check in the ticked", id="checkin.save", priority=True),
+        Binding("ctrl+s", "save", "Check in the ticked", id="checkin.save"),
     ]
 
     def __init__(self, event: Event, seen: set[str]):

@@ -38,7 +38,7 @@ class NewEvent(Translated, ModalScreen[dict | None]):
 
     CSS_PATH: ClassVar = [TCSS]
     BINDINGS = [
-        Binding("ctrl+s", "save", "Create", id="newevent.create", priority=True),
+        Binding("ctrl+s", "save", "Create", id="newevent.create"),
         Binding("escape", "cancel", "Cancel", id="newevent.cancel"),
     ]
 
@@ -242,7 +242,7 @@ class EventSettings(NewEvent):
     (core.rules.settings.locks)."""
 
     BINDINGS = [
-        Binding("ctrl+s", "save", "Save", id="settings.save", priority=True),
+        Binding("ctrl+s", "save", "Save", id="settings.save"),
         Binding("escape", "cancel", "Cancel", id="settings.cancel"),
         Binding("f2", "staff_pin", "Judge-page PIN", id="settings.pin"),
     ]

@@ -118,7 +118,7 @@ class SetupForm(Translated, ModalScreen[dict | None]):
 
     CSS_PATH: ClassVar = [KIT_TCSS]
     BINDINGS = [
-        Binding("ctrl+s", "submit", "Start", id="setup.start", priority=True),
+        Binding("ctrl+s", "submit", "Start", id="setup.start"),
         Binding("escape", "cancel", "Cancel", id="setup.cancel"),
     ]
     TITLE_TEXT = ""

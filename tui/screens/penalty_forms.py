@@ -32,7 +32,7 @@ class PenaltyForm(Translated, ModalScreen[dict | None]):
 
     CSS_PATH: ClassVar = [TCSS]
     BINDINGS = [
-        Binding("ctrl+s", "save", "Issue", id="penalty.issue", priority=True),
+        Binding("ctrl+s", "save", "Issue", id="penalty.issue"),
         Binding("escape", "cancel", "Cancel", id="penalty.cancel"),
     ]
 
@@ -166,7 +166,7 @@ class AppealForm(Translated, ModalScreen[dict | None]):
 
     CSS_PATH: ClassVar = [TCSS]
     BINDINGS = [
-        Binding("ctrl+s", "save", "Record the ruling", id="appeal.save", priority=True),
+        Binding("ctrl+s", "save", "Record the ruling", id="appeal.save"),
         Binding("escape", "cancel", "Cancel", id="appeal.cancel"),
     ]
 
@@ -262,7 +262,7 @@ class DecklistChangeForm(Translated, ModalScreen[tuple[str, str] | None]):
 
     CSS_PATH: ClassVar = [TCSS]
     BINDINGS = [
-        Binding("ctrl+s", "save", "Change", id="decklist_change.save", priority=True),
+        Binding("ctrl+s", "save", "Change", id="decklist_change.save"),
         Binding("escape", "cancel", "Cancel", id="decklist_change.cancel"),
     ]
 

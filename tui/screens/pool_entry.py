@@ -68,8 +68,8 @@ class PoolEntryScreen(Translated, Screen):
     PoolEntryScreen #pe-check.error { color: $warning; }
     """
     BINDINGS = [
-        Binding("ctrl+r", "record", "Record the pool", id="pool.record", priority=True),
-        Binding("ctrl+o", "load", "From a file", id="pool.load", priority=True),
+        Binding("ctrl+r", "record", "Record the pool", id="pool.record"),
+        Binding("ctrl+o", "load", "From a file", id="pool.load"),
         Binding("delete", "remove", "Take out the card", id="pool.remove"),
         Binding("escape", "close", "Back", id="pool.close"),
     ]

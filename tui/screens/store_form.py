@@ -29,7 +29,7 @@ class StoreForm(Translated, ModalScreen[dict | None]):
 
     CSS_PATH: ClassVar = [TCSS]
     BINDINGS = [
-        Binding("ctrl+s", "save", "Save", id="store.save", priority=True),
+        Binding("ctrl+s", "save", "Save", id="store.save"),
         Binding("escape", "cancel", "Cancel", id="store.cancel"),
     ]
 
