@@ -40,7 +40,7 @@ class Rounds(Concern):
         self._batch: dict | None = None  # several lines at once: what was stored, what refused
         self._refused_recent: list[tuple[float, str]] = []  # (when, why): refusals of the last seconds
         self._rang = False  # the bell at time has rung for this round
-        self._finished_shown = False  # the footer was drawn for a finished event (no F5)
+        self._footer_for = (False, True)  # the footer was drawn for (a finished event, a round to pair)
 
     def action_clock(self) -> None:
         ev = self.event
@@ -431,18 +431,27 @@ class Rounds(Concern):
         )
 
     def allows(self, action: str) -> bool | None:
-        """F5 and the round clock's keys are not offered once the bracket has its winner (G-SE:
-        nothing is left to pair or to time)."""
-        if action in ("pair", "clock", "extend") and self.host.desk is not None:
+        """The round clock's keys are not offered once the bracket has its winner (G-SE:
+        nothing is left to time)."""
+        if action in ("clock", "extend") and self.host.desk is not None:
             return not self.host.finished(self.event)
+        return True
+
+    def offers(self, action: str) -> bool:
+        """F5 is not offered once no next round can be paired (core.readmodel.next_round_pairable:
+        the bracket has its winner, or a Swiss-only event has played its rounds); pressed anyway,
+        it says why (the desk's refusal)."""
+        if action == "pair" and self.host.desk is not None:
+            return self.host.view.pairable(self.event)
         return True
 
     def draw_clock(self) -> None:
         lbl = self.host.query_one("#clock", Line)
         ev = self.event
         finished = self.host.finished(ev)
-        if finished != self._finished_shown:  # the footer offers F5 again, or no more (allows)
-            self._finished_shown = finished
+        shown = (finished, self.host.view.pairable(ev))
+        if shown != self._footer_for:  # the footer offers F5 again, or no more (offers, allows)
+            self._footer_for = shown
             self.host.refresh_bindings()
         line = readmodel.clock_line(ev, self.open_desk.now(), finished)
         text, cur = line.text, ev.current_round

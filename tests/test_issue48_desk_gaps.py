@@ -1,0 +1,81 @@
+"""Issue 48, four gaps of the counter found at 80x24 in Japanese: Shift+F8
+shows the tables of the round it corrects (L-LATER); F5 leaves the footer
+once no round is left to pair (G-SWISS-RANK, G-SE); the new-event form
+starts a limited event unsanctioned when every set it could use is a sample
+set (L-SAMPLE-SETS); no glyph of a closed dialog stays on the desk."""
+
+from __future__ import annotations
+
+import pytest
+
+from core import i18n, readmodel
+from core.desk import Desk
+from core.store import DataDir
+from tests.app_helpers import shown, until
+from tui.app import LyceeApp
+
+
+def _event(tmp_path, rounds: int = 3, players: int = 8, played: int | None = None):
+    """A Swiss event of ``rounds`` planned rounds, ``played`` of them paired with every result in."""
+    dd = DataDir(tmp_path)
+    st = dd.create(
+        {
+            "name": "土曜杯",
+            "date": "2026-12-05",
+            "rounds_planned": rounds,
+            "staff": {"organizer": "店長", "judges": ["佐藤"], "head_judge": "佐藤"},
+        }
+    )
+    d = Desk(st)
+    d.add_players([f"選手{i}" for i in range(1, players + 1)])
+    for _r in range(rounds if played is None else played):
+        d.pair_next()
+        for m in d.event.current_round.matches:
+            d.record(m.table, "2-0" if m.table % 2 else "2-1")
+    return dd, st, d
+
+
+# -- F5 once no round is left to pair (G-SWISS-RANK, G-SE) ---------------------------------
+
+
+def test_g_swiss_rank_no_next_round_once_the_planned_swiss_rounds_are_in(tmp_path):
+    """G-SWISS-RANK: the read model says a next round can be paired while Swiss rounds
+    remain, not once the last round's results are in (the standings are final; F7 cuts)."""
+    _dd, _st, d = _event(tmp_path, played=2)
+    assert readmodel.next_round_pairable(d.event)
+    d.pair_next()
+    assert readmodel.next_round_pairable(d.event)  # round 3 paired, its results to come
+    for m in d.event.current_round.matches:
+        d.record(m.table, "2-0")
+    assert readmodel.swiss_over(d.event) and not readmodel.next_round_pairable(d.event)
+    d.top_cut(4)
+    assert readmodel.next_round_pairable(d.event)  # the bracket's rounds (G-SE)
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize("lang,said", [("ja", "3回戦"), ("en", "finished its 3 Swiss rounds")])
+async def test_g_swiss_rank_f5_leaves_the_footer_after_the_last_swiss_result_and_says_why_at_80x24(
+    tmp_path, lang, said
+):
+    """G-SWISS-RANK at 80x24: after a Swiss-only event's last result, F5 is no longer
+    offered in the footer of the round tab (nor on F1; F7, the top cut, still is); pressed anyway,
+    it says why on the message line and pairs nothing."""
+    dd, st, _d = _event(tmp_path)
+    eid = st.id
+    st.close()
+    app = LyceeApp(dd, open_event=eid, lang=lang)
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            screen = app.screen
+            await pilot.press("f3")
+            await pilot.pause()
+            footer = shown(app, screen.query_one("WholeKeysFooter"))
+            offered = [b.binding.action for b in screen.active_bindings.values()]
+            assert "F5" not in footer and "pair" not in offered and "top_cut" in offered, footer
+            await pilot.press("f5")
+            await app.workers.wait_for_complete()
+            await until(pilot, lambda: said in shown(app, screen.query_one("#message")), "why F5 pairs nothing")
+            assert len(screen.event.rounds) == 3
+    finally:
+        i18n.set_language("en")
