@@ -79,3 +79,92 @@ async def test_g_swiss_rank_f5_leaves_the_footer_after_the_last_swiss_result_and
             assert len(screen.event.rounds) == 3
     finally:
         i18n.set_language("en")
+
+
+# -- the new-event form: 公認 off for a limited event of the sample sets (L-SAMPLE-SETS) ------
+
+
+async def _limited_form(app, pilot, kind: str):
+    """The new-event form (n), named, without staff, its format set to ``kind``."""
+    await pilot.press("n")
+    await pilot.pause()
+    form = app.screen
+    form.query_one("#name").value = "ドラフト杯"  # (Japanese is typed through an IME)
+    form.query_one("#kind").value = kind
+    await pilot.pause()
+    return form
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize("kind", ["draft", "sealed"])
+async def test_l_sample_sets_a_limited_event_of_the_sample_sets_is_proposed_unsanctioned_at_80x24(tmp_path, kind):
+    """L-SAMPLE-SETS (G-CARDS-VERSIONS) at 80x24 in Japanese: with only the shipped sample
+    sets, a draft or sealed event's form turns 公認 off, so Ctrl+S without staff creates
+    the event at once (it asked for the staff of a sanctioned event that no sample set
+    could be opened for); back to constructed, 公認 is on again."""
+    from tui.screens.event import EventScreen
+
+    app = LyceeApp(DataDir(tmp_path), lang="ja")
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            form = await _limited_form(app, pilot, kind)
+            switch = form.query_one("#sanctioned")
+            assert switch.value is False
+            form.query_one("#kind").value = "constructed"
+            await pilot.pause()
+            assert switch.value is True
+            form.query_one("#kind").value = kind
+            await pilot.pause()
+            await pilot.press("ctrl+s")
+            await until(pilot, lambda: isinstance(app.screen, EventScreen), "the event opened, nothing asked")
+            assert app.screen.event.kind == kind and not app.screen.event.sanctioned
+    finally:
+        i18n.set_language("en")
+
+
+@pytest.mark.asyncio
+async def test_l_sample_sets_a_clerk_who_turns_sanctioned_on_is_still_asked_for_the_staff_at_80x24(tmp_path):
+    """L-SAMPLE-SETS, G-ORGANIZER at 80x24 in Japanese: the clerk turns 公認 on for a
+    draft event: a later change of format leaves it on, and Ctrl+S without staff asks
+    about the staff as before."""
+    from tui.screens.dialogs import Choose
+
+    app = LyceeApp(DataDir(tmp_path), lang="ja")
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            form = await _limited_form(app, pilot, "draft")
+            switch = form.query_one("#sanctioned")
+            switch.focus()
+            await pilot.press("space")
+            await pilot.pause()
+            assert switch.value is True
+            form.query_one("#kind").value = "sealed"
+            await pilot.pause()
+            assert switch.value is True  # the clerk's choice stays
+            await pilot.press("ctrl+s")
+            await until(pilot, lambda: isinstance(app.screen, Choose), "the staff question")
+            assert "公認大会" in app.screen.title_text
+    finally:
+        i18n.set_language("en")
+
+
+@pytest.mark.asyncio
+async def test_l_sample_sets_a_real_draft_set_keeps_the_event_sanctioned_at_80x24(tmp_path, monkeypatch):
+    """L-SAMPLE-SETS at 80x24 in Japanese: when the store's card list holds a real set
+    with boosters (here: a sample set marked real), a draft event is proposed sanctioned."""
+    from dataclasses import replace
+
+    from core.cards.legality import Catalog
+    from core.rules import deckrules
+
+    shipped = deckrules.default_catalog()
+    real = Catalog([replace(s, sample=False) for s in shipped.sets], shipped.calendar)
+    monkeypatch.setattr(deckrules, "default_catalog", lambda: real)
+    assert readmodel.sanctioned_by_default("draft") and not readmodel.sanctioned_by_default("draft", shipped)
+    app = LyceeApp(DataDir(tmp_path), lang="ja")
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            form = await _limited_form(app, pilot, "draft")
+            assert form.query_one("#sanctioned").value is True
+    finally:
+        i18n.set_language("en")
