@@ -168,3 +168,55 @@ async def test_l_sample_sets_a_real_draft_set_keeps_the_event_sanctioned_at_80x2
             assert form.query_one("#sanctioned").value is True
     finally:
         i18n.set_language("en")
+
+
+# -- Shift+F8 shows the tables of the round it corrects (L-LATER) -----------------------------
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize("lang", ["ja", "en"])
+async def test_l_later_shift_f8_shows_the_tables_of_the_round_typed_at_80x24(tmp_path, lang):
+    """L-LATER at 80x24: the correction of an earlier round shows, below its box, the
+    tables of the round before the current one (table, both players, the result
+    recorded), whole on the screen; typing ``1 3`` shows round 1's tables with table 3
+    under the cursor; Esc stores nothing.  (It asked for a round and a table of a past
+    round with no table shown.)"""
+    from tui.screens.event.round import result_cell
+
+    dd, st, _d = _event(tmp_path, rounds=3, players=16, played=2)
+    d = Desk(st)
+    d.pair_next()  # round 3 under way: rounds 1 and 2 are the earlier ones
+    ev = d.event
+    eid = st.id
+    st.close()
+    app = LyceeApp(dd, open_event=eid, lang=lang)
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            screen = app.screen
+            before = len(screen.desk.store.actions)
+            await pilot.press("shift+f8")
+            await until(pilot, lambda: app.screen is not screen, "the correction dialog")
+            await pilot.pause()
+            dialog = app.screen
+            box = dialog.query_one("Vertical").region
+            assert box.right <= 80 and box.bottom <= 24
+            text = shown(app)
+            assert i18n._("Round {r}: its tables and results (↑↓)", r=2) in text, text
+            for m in ev.rounds[1].matches:  # every table of round 2: 8 rows fit
+                row = f"{m.table} {ev.player(m.p1).name} {ev.player(m.p2).name} {result_cell(m).plain}"
+                assert row in " ".join(text.split()), (row, text)
+            for key in "1 3":
+                await pilot.press(key if key != " " else "space")
+            await pilot.pause()
+            text = " ".join(shown(app).split())
+            assert i18n._("Round {r}: its tables and results (↑↓)", r=1) in text
+            m3 = ev.rounds[0].match_at(3)
+            assert f"3 {ev.player(m3.p1).name} {ev.player(m3.p2).name}" in text
+            tables = dialog.query_one("#correct-tables")
+            assert tables.get_row_at(tables.cursor_row)[0].plain == "3"
+            await pilot.press("escape")
+            await until(pilot, lambda: app.screen is screen, "back at the desk")
+            assert len(screen.desk.store.actions) == before  # Esc stored nothing
+    finally:
+        i18n.set_language("en")

@@ -246,6 +246,21 @@ def parse_round_result(line: str) -> tuple[int, int, str]:
     return number, table, text
 
 
+def correction_round(ev: Event, typed: str) -> tuple[int | None, int | None]:
+    """The round whose tables the correction dialog (Shift+F8, L-LATER) shows
+    while ``ROUND TABLE RESULT`` is typed, and the table typed: before a
+    number, the round before the current one (the one a correction is most
+    often for); the round typed first when the event has it (None when it
+    has not); the table once its number follows (else None)."""
+    words = typed.split()
+    if not words:
+        return max(1, len(ev.rounds) - 1), None
+    number = whole(words[0])
+    if number is None or not 1 <= number <= len(ev.rounds):
+        return None, None
+    return number, whole(words[1]) if len(words) > 1 else None
+
+
 def precheck_result(ev: Event, line: str, now) -> ResultCheck:
     """Parse ``line`` (``12 2-1``) once and say which questions come before
     recording it.  The match rules themselves are checked once, by the

@@ -21,6 +21,7 @@ from ...widgets.line import Line
 from ..dialogs import Choose, Confirm, Prompt
 from ..info import Info
 from .buildphase import BuildPhase
+from .correction import CorrectEarlier
 from .elimination import Elimination
 from .exports import Exports
 from .host import Concern, EventHost
@@ -309,13 +310,11 @@ class Rounds(Concern):
         self.ask(self._correct_asked())
 
     async def _correct_asked(self) -> None:
-        """Round, table and result of an earlier round; when the correction
+        """Round, table and result of an earlier round (the round's tables shown); when the correction
         breaks a later round, one question naming it and the choices: pair it
         again (no result yet), the head judge keeps it as played, or neither
         (undo back to it first).  A round paired again offers its new slips."""
-        text = await self.app.push_screen_wait(
-            Prompt(_("Correct an earlier round: ROUND TABLE RESULT (e.g. 1 3 0-2)"), "")
-        )
+        text = await self.app.push_screen_wait(CorrectEarlier(self.event))  # the round's tables shown below
         if not text:
             return
         desk = self.open_desk
