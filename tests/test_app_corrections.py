@@ -38,7 +38,7 @@ def _event(tmp_path, second_results: bool):
 async def _correct(pilot, app, line: str):
     await pilot.press("shift+f3")
     await pilot.pause()
-    assert app.screen.__class__.__name__ == "Prompt"
+    assert app.screen.__class__.__name__ == "CorrectEarlier"  # a Prompt with the round's tables
     await type_text(pilot, line)
     await pilot.press("enter")
     await pilot.pause()
@@ -112,7 +112,7 @@ async def test_l_later_shift_f8_opens_the_correction_where_the_terminal_swallows
         await pilot.pause()
         await pilot.press("shift+f8")
         await pilot.pause()
-        assert app.screen.__class__.__name__ == "Prompt"
+        assert app.screen.__class__.__name__ == "CorrectEarlier"
 
 
 @pytest.mark.asyncio

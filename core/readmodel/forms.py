@@ -155,6 +155,22 @@ def minutes_hint(kind: str, match: str = "bo3") -> tuple[int, str]:
     return r.low, _("recommended: {lo}-{hi} minutes ({rule})", lo=r.low, hi=r.high, rule=r.rule)
 
 
+def sanctioned_by_default(kind: str, catalog=None) -> bool:
+    """Whether the new-event form proposes a sanctioned event of ``kind``
+    (L-SAMPLE-SETS): a constructed event yes; a sealed or draft event only
+    when a set it could open is a real product, not only the shipped sample
+    sets, which no sanctioned event may use (the clerk is not asked for the
+    staff of an event that could not be sanctioned).  ``catalog``: default
+    the desk's (the sample sets and the store's card list)."""
+    if kind not in ("sealed", "draft"):
+        return True
+    # lazy: the card catalog, which a face loads only for a limited event
+    from core.rules.decklists import catalog_or_default
+
+    usable = (s for s in catalog_or_default(catalog).sets if (s.starters if kind == "sealed" else s.booster))
+    return any(not s.sample for s in usable)
+
+
 def staff_names(text: str) -> list[str]:
     """The names typed in one field (、 ， and , separate them)."""
 

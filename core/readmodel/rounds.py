@@ -20,7 +20,7 @@ from core.tournament.elimination import champion, event_finished, round_label, s
 from core.tournament.elimination import final_placings as placings
 from core.tournament.elimination import no_winner_refusal as refusal
 from core.tournament.matchrules import Result
-from core.tournament.standings import as_of_last_complete_round, standings, tied_groups
+from core.tournament.standings import as_of_last_complete_round, next_playoff_round, standings, tied_groups
 
 # Imported inside the functions that use them: the card engine (core.rules.decklists),
 # the reports, the pairing engine, phone codes and members, which a face loads only when it shows
@@ -33,6 +33,18 @@ def is_finished(ev: Event) -> bool:
     """Whether the elimination stage has its winner."""
 
     return any(r.stage == "top" for r in ev.rounds) and champion(ev) is not None
+
+
+def next_round_pairable(ev: Event, finished: bool | None = None) -> bool:
+    """Whether the event has a next round to pair (the app's F5): not once the
+    bracket has its winner (G-SE), nor once a Swiss-only event has played its
+    planned rounds with every result in (G-SWISS-RANK: its standings are the
+    final ones; a top cut, F7, goes on from there), unless a playoff (決定戦)
+    goes on to its next round (G-TIE-PLAYOFF).  ``finished``: whether the
+    bracket has its winner, when the caller knows it (EventView.finished)."""
+    if is_finished(ev) if finished is None else finished:
+        return False
+    return not swiss_over(ev) or next_playoff_round(ev) is not None
 
 
 def round_status(ev: Event) -> str:
@@ -101,6 +113,7 @@ class EventView:
         self._after = 0
         self._settled: tuple[Event, list] | None = None
         self._finished_for: tuple[Event | None, bool] = (None, False)
+        self._pairable_for: tuple[Event | None, bool] = (None, True)
 
     def standings(self, ev: Event) -> tuple[list, int]:
         """The standings rows and the round they are after.  While only
@@ -122,6 +135,12 @@ class EventView:
         if self._finished_for[0] is not ev:
             self._finished_for = (ev, is_finished(ev))
         return self._finished_for[1]
+
+    def pairable(self, ev: Event) -> bool:
+        """:func:`next_round_pairable`, once per event version (the footer asks it at every redraw)."""
+        if self._pairable_for[0] is not ev:
+            self._pairable_for = (ev, next_round_pairable(ev, self.finished(ev)))
+        return self._pairable_for[1]
 
 
 # -- the clock line -----------------------------------------------------------------
@@ -225,6 +244,21 @@ def parse_round_result(line: str) -> tuple[int, int, str]:
         raise LyceeError(_("write the round number first, e.g. 1 3 0-2"))
     table, text = matchrules.parse_table_result(rest)
     return number, table, text
+
+
+def correction_round(ev: Event, typed: str) -> tuple[int | None, int | None]:
+    """The round whose tables the correction dialog (Shift+F8, L-LATER) shows
+    while ``ROUND TABLE RESULT`` is typed, and the table typed: before a
+    number, the round before the current one (the one a correction is most
+    often for); the round typed first when the event has it (None when it
+    has not); the table once its number follows (else None)."""
+    words = typed.split()
+    if not words:
+        return max(1, len(ev.rounds) - 1), None
+    number = whole(words[0])
+    if number is None or not 1 <= number <= len(ev.rounds):
+        return None, None
+    return number, whole(words[1]) if len(words) > 1 else None
 
 
 def precheck_result(ev: Event, line: str, now) -> ResultCheck:

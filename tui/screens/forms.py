@@ -42,10 +42,14 @@ class NewEvent(Translated, ModalScreen[dict | None]):
         Binding("escape", "cancel", "Cancel", id="newevent.cancel"),
     ]
 
+    #: The 公認 switch follows the format chosen until the clerk turns it (a new event's form only).
+    SANCTIONED_FOLLOWS_KIND: ClassVar[bool] = True
+
     def __init__(self, today: str):
         super().__init__()
         self._translate_bindings()
         self.today = today
+        self._sanctioned_by_clerk = False  # the clerk turned the 公認 switch: a format chosen after leaves it
 
     def compose(self) -> ComposeResult:
         kinds = [(_("constructed"), "constructed"), (_("sealed"), "sealed"), (_("booster draft"), "draft")]
@@ -116,6 +120,14 @@ class NewEvent(Translated, ModalScreen[dict | None]):
             match = str(self.query_one("#match", Select).value)
             self.query_one("#minutes-hint", Label).update(self._minutes_hint(kind, match))
             self.query_one("#minutes", Input).value = str(readmodel.minutes_hint(kind, match)[0])
+        if event.select.id == "kind" and self.SANCTIONED_FOLLOWS_KIND and not self._sanctioned_by_clerk:
+            # a limited event of the sample sets alone cannot be sanctioned (L-SAMPLE-SETS): proposed off
+            with self.prevent(Switch.Changed):
+                self.query_one("#sanctioned", Switch).value = readmodel.sanctioned_by_default(str(event.value))
+
+    def on_switch_changed(self, event: Switch.Changed) -> None:
+        if event.switch.id == "sanctioned":
+            self._sanctioned_by_clerk = True
 
     def settings(self) -> dict:
         v = {i.id: i.value.strip() for i in self.query(Input)}
@@ -241,6 +253,7 @@ class EventSettings(NewEvent):
     the settings wanted; locked ones are disabled with the reason shown
     (core.rules.settings.locks)."""
 
+    SANCTIONED_FOLLOWS_KIND = False  # the event's own setting stays as it is
     BINDINGS = [
         Binding("ctrl+s", "save", "Save", id="settings.save"),
         Binding("escape", "cancel", "Cancel", id="settings.cancel"),

@@ -112,6 +112,12 @@ class Concern:
         False hides it from the footer, None shows it dimmed)."""
         return True
 
+    def offers(self, action: str) -> bool:
+        """Whether the footer (and F1) offers the key of ``action`` now.  A key
+        allowed but not offered still runs when pressed, and its action says
+        why it does nothing (EventScreen.active_bindings)."""
+        return True
+
     def ask(self, work: Any, group: str = "confirm") -> None:
         """Run ``work`` (a question's coroutine) in a worker of the screen's:
         a dialog waited for (push_screen_wait) needs one."""

@@ -21,6 +21,7 @@ from ...widgets.line import Line
 from ..dialogs import Choose, Confirm, Prompt
 from ..info import Info
 from .buildphase import BuildPhase
+from .correction import CorrectEarlier
 from .elimination import Elimination
 from .exports import Exports
 from .host import Concern, EventHost
@@ -40,7 +41,7 @@ class Rounds(Concern):
         self._batch: dict | None = None  # several lines at once: what was stored, what refused
         self._refused_recent: list[tuple[float, str]] = []  # (when, why): refusals of the last seconds
         self._rang = False  # the bell at time has rung for this round
-        self._finished_shown = False  # the footer was drawn for a finished event (no F5)
+        self._footer_for = (False, True)  # the footer was drawn for (a finished event, a round to pair)
 
     def action_clock(self) -> None:
         ev = self.event
@@ -309,13 +310,11 @@ class Rounds(Concern):
         self.ask(self._correct_asked())
 
     async def _correct_asked(self) -> None:
-        """Round, table and result of an earlier round; when the correction
+        """Round, table and result of an earlier round (the round's tables shown); when the correction
         breaks a later round, one question naming it and the choices: pair it
         again (no result yet), the head judge keeps it as played, or neither
         (undo back to it first).  A round paired again offers its new slips."""
-        text = await self.app.push_screen_wait(
-            Prompt(_("Correct an earlier round: ROUND TABLE RESULT (e.g. 1 3 0-2)"), "")
-        )
+        text = await self.app.push_screen_wait(CorrectEarlier(self.event))  # the round's tables shown below
         if not text:
             return
         desk = self.open_desk
@@ -431,18 +430,27 @@ class Rounds(Concern):
         )
 
     def allows(self, action: str) -> bool | None:
-        """F5 and the round clock's keys are not offered once the bracket has its winner (G-SE:
-        nothing is left to pair or to time)."""
-        if action in ("pair", "clock", "extend") and self.host.desk is not None:
+        """The round clock's keys are not offered once the bracket has its winner (G-SE:
+        nothing is left to time)."""
+        if action in ("clock", "extend") and self.host.desk is not None:
             return not self.host.finished(self.event)
+        return True
+
+    def offers(self, action: str) -> bool:
+        """F5 is not offered once no next round can be paired (core.readmodel.next_round_pairable:
+        the bracket has its winner, or a Swiss-only event has played its rounds); pressed anyway,
+        it says why (the desk's refusal)."""
+        if action == "pair" and self.host.desk is not None:
+            return self.host.view.pairable(self.event)
         return True
 
     def draw_clock(self) -> None:
         lbl = self.host.query_one("#clock", Line)
         ev = self.event
         finished = self.host.finished(ev)
-        if finished != self._finished_shown:  # the footer offers F5 again, or no more (allows)
-            self._finished_shown = finished
+        shown = (finished, self.host.view.pairable(ev))
+        if shown != self._footer_for:  # the footer offers F5 again, or no more (offers, allows)
+            self._footer_for = shown
             self.host.refresh_bindings()
         line = readmodel.clock_line(ev, self.open_desk.now(), finished)
         text, cur = line.text, ev.current_round

@@ -253,10 +253,17 @@ class EventScreen(Translated, EventHost):
         concern = getattr(self, keys.RUNS_ON.get(action, "screen"), None)
         return concern.allows(action) if isinstance(concern, Concern) else True
 
+    def offered(self, action: str) -> bool:
+        """Whether the footer and F1 offer a key now: its concern says (F5 once no round is left to pair)."""
+        name = action.split("(")[0]
+        concern = getattr(self, keys.RUNS_ON.get(name, "screen"), None)
+        return concern.offers(name) if isinstance(concern, Concern) else True
+
     @property
     def active_bindings(self):
-        """The footer: the keys of the step at hand (the visible tab) first (keys.py)."""
-        found = super().active_bindings
+        """The footer: the keys offered now (:meth:`offered`), those of the step at hand
+        (the visible tab) first (keys.py)."""
+        found = {k: b for k, b in super().active_bindings.items() if self.offered(b.binding.action)}
         try:
             return keys.step_first(found, self.query_one(TabbedContent).active)
         except Exception:  # not composed yet (or gone): Textual's order
