@@ -1,8 +1,7 @@
-"""Issue 48, four gaps of the counter found at 80x24 in Japanese: Shift+F8
-shows the tables of the round it corrects (L-LATER); F5 leaves the footer
-once no round is left to pair (G-SWISS-RANK, G-SE); the new-event form
-starts a limited event unsanctioned when every set it could use is a sample
-set (L-SAMPLE-SETS); no glyph of a closed dialog stays on the desk."""
+"""The counter offers what comes next and shows what a key acts on (80x24, Japanese and
+English): Shift+F8 shows the tables of the round it corrects (L-LATER); F5 leaves the
+footer once no round is left to pair (G-SWISS-RANK, G-SE); the new-event form starts a
+limited event unsanctioned when every set it could use is a sample set (L-SAMPLE-SETS)."""
 
 from __future__ import annotations
 
