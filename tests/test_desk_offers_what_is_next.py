@@ -58,7 +58,8 @@ async def test_g_swiss_rank_f5_leaves_the_footer_after_the_last_swiss_result_and
 ):
     """G-SWISS-RANK at 80x24: after a Swiss-only event's last result, F5 is no longer
     offered in the footer of the round tab (nor on F1; F7, the top cut, still is); pressed anyway,
-    it says why on the message line and pairs nothing."""
+    it says why on the message line and pairs nothing.  The clock's keys (^T, ^G) go too: every
+    result is in, nothing is left to time, and F7 has the footer's room at 80 columns."""
     dd, st, _d = _event(tmp_path)
     eid = st.id
     st.close()
@@ -72,10 +73,39 @@ async def test_g_swiss_rank_f5_leaves_the_footer_after_the_last_swiss_result_and
             footer = shown(app, screen.query_one("WholeKeysFooter"))
             offered = [b.binding.action for b in screen.active_bindings.values()]
             assert "F5" not in footer and "pair" not in offered and "top_cut" in offered, footer
+            assert "clock" not in offered and "extend" not in offered and "^T" not in footer, footer
+            assert "F7" in footer, footer
             await pilot.press("f5")
             await app.workers.wait_for_complete()
             await until(pilot, lambda: said in shown(app, screen.query_one("#message")), "why F5 pairs nothing")
             assert len(screen.event.rounds) == 3
+    finally:
+        i18n.set_language("en")
+
+
+@pytest.mark.asyncio
+async def test_g_time_the_clock_keys_are_offered_while_results_are_to_come_at_80x24(tmp_path):
+    """G-TIME: in a round with results to come the round tab offers the clock (^T) and an
+    extension (^G); after its last result they leave the footer and F5 is offered."""
+    dd, st, d = _event(tmp_path, played=1)
+    d.pair_next()
+    eid = st.id
+    st.close()
+    app = LyceeApp(dd, open_event=eid, lang="ja")
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            screen = app.screen
+            await pilot.press("f3")
+            await pilot.pause()
+            offered = [b.binding.action for b in screen.active_bindings.values()]
+            assert "clock" in offered and "extend" in offered and "pair" in offered
+            assert "^T" in shown(app, screen.query_one("WholeKeysFooter"))
+            for m in screen.event.current_round.matches:
+                screen.open_desk.record(m.table, "2-0")
+            await until(pilot, lambda: "^T" not in shown(app, screen.query_one("WholeKeysFooter")), "^T gone")
+            offered = [b.binding.action for b in screen.active_bindings.values()]
+            assert "clock" not in offered and "pair" in offered
     finally:
         i18n.set_language("en")
 

@@ -47,6 +47,13 @@ def next_round_pairable(ev: Event, finished: bool | None = None) -> bool:
     return not swiss_over(ev) or next_playoff_round(ev) is not None
 
 
+def round_in_play(ev: Event) -> bool:
+    """Whether the current round still has results to come (the round clock's keys are offered
+    then: with every result in, nothing is left to time)."""
+    cur = ev.current_round
+    return cur is not None and not cur.complete
+
+
 def round_status(ev: Event) -> str:
     """One line: the format, then where the event stands (not started, round
     N with its results missing, finished with its winner)."""

@@ -439,16 +439,22 @@ class Rounds(Concern):
     def offers(self, action: str) -> bool:
         """F5 is not offered once no next round can be paired (core.readmodel.next_round_pairable:
         the bracket has its winner, or a Swiss-only event has played its rounds); pressed anyway,
-        it says why (the desk's refusal)."""
-        if action == "pair" and self.host.desk is not None:
+        it says why (the desk's refusal).  The round clock's keys (^T, ^G) are offered while a round
+        has results to come (core.readmodel.round_in_play): once they are all in nothing is left to
+        time, and the footer at 80 columns has room for F5 or F7, the clerk's next key."""
+        if self.host.desk is None:
+            return True
+        if action == "pair":
             return self.host.view.pairable(self.event)
+        if action in ("clock", "extend"):
+            return readmodel.round_in_play(self.event)
         return True
 
     def draw_clock(self) -> None:
         lbl = self.host.query_one("#clock", Line)
         ev = self.event
         finished = self.host.finished(ev)
-        shown = (finished, self.host.view.pairable(ev))
+        shown = (finished, self.host.view.pairable(ev), readmodel.round_in_play(ev))
         if shown != self._footer_for:  # the footer offers F5 again, or no more (offers, allows)
             self._footer_for = shown
             self.host.refresh_bindings()
