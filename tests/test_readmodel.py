@@ -149,3 +149,19 @@ def test_g_time_the_clock_line_offers_ctrl_t_only_while_a_round_waits_for_result
         desk.record(m.table, "2-0")
     assert readmodel.clock_line(desk.event, now).text == ""
     store.close()
+
+
+def test_g_time_a_clock_started_stops_showing_once_every_result_is_in(tmp_path):
+    """G-TIME: with the round clock running the line counts down; once every result of the
+    round is in, nothing is left to time and the line is empty (it ran on in the event bar,
+    ⏱ 49:49 beside 「round 1: complete」)."""
+    store = make_demo(DataDir(tmp_path), players=4)
+    desk = Desk(store)
+    desk.pair_next()
+    desk.toggle_clock()
+    now = desk.now()
+    assert "⏱" in readmodel.clock_line(desk.event, now).text
+    for m in desk.event.current_round.matches:
+        desk.record(m.table, "2-0")
+    assert readmodel.clock_line(desk.event, now).text == ""
+    store.close()

@@ -163,13 +163,14 @@ class ClockLine:
 
 def clock_line(ev: Event, now, finished: bool = False) -> ClockLine:
     """The clock of the current round as one line (G-TIME: each extended
-    table's own time; G-BO3-TIME: how many tables still play at time)."""
+    table's own time; G-BO3-TIME: how many tables still play at time); none once
+    every result of the round is in (a clock started still ran down in the bar)."""
     if not ev.rounds or finished:
+        return ClockLine("")
+    if ev.current_round is not None and ev.current_round.complete:  # every result in: nothing left to time
         return ClockLine("")
     st = clock.status(ev, now)
     if not st.started:
-        if ev.current_round is not None and ev.current_round.complete:  # every result in: no clock to start
-            return ClockLine("")
         return ClockLine(_("R{r} clock {t} (Ctrl+T starts)", r=st.round, t=clock.fmt(st.minutes * 60)))
     near = st.remaining is not None and 0 < st.remaining <= 300
     return ClockLine(
