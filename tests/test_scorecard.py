@@ -54,3 +54,29 @@ def test_g_scorecard_says_each_thing_once_and_as_it_happened(tmp_path):
         assert "途中棄権（第3回戦中）" in text and "途中棄権（第3回戦後）" not in text
     finally:
         i18n.set_language("en")
+
+
+def test_g_scorecard_only_a_sanctioned_events_sheets_name_a_date_due_at_the_publisher(tmp_path):
+    """G-SCORECARD: a sanctioned event's scorecard and decklists go back to the publisher within
+    2 weeks, and their titles say by when; an unsanctioned event's (a store's own draft of the
+    sample sets) go nowhere: no date due on them, and the event report says none is due."""
+    dd = DataDir(tmp_path)
+    staff = {"organizer": "店長", "judges": ["佐藤"], "head_judge": "佐藤"}
+    i18n.set_language("ja")
+    try:
+        for sanctioned in (True, False):
+            st = dd.create(
+                {"name": "日曜杯", "date": "2026-12-06", "rounds_planned": 1, "sanctioned": sanctioned, "staff": staff}
+            )
+            d = Desk(st)
+            d.add_players(["選手1", "選手2"])
+            d.pair_next()
+            d.record(1, "2-0")
+            for what in ("scorecard", "decklists"):
+                title = json.loads(render(d.event, what, "json"))["title"]
+                assert ("2026年12月20日（日）までにシルバーブリッツへ返送（必着）" in title) is sanctioned, title
+            report = render(d.event, "report", "html")
+            assert ("なし（非公認大会）" in report) is not sanctioned
+            st.close()
+    finally:
+        i18n.set_language("en")

@@ -195,7 +195,7 @@ def _tally_rows(event: Event) -> list[list]:
                 w=sum(p.level == "warning" for p in event.penalties),
             ),
         ],
-        [_("Scorecard due"), date_words(scorecard_due(event))],
+        [_("Scorecard due"), date_words(scorecard_due(event)) if event.sanctioned else _("none (unsanctioned event)")],
     ]
 
 

@@ -53,13 +53,17 @@ def scorecard_table(event: Event):
 
 
 def _scorecard_title(event: Event) -> str:
-    """The event, its date and the due date, the rules, and how many results are missing."""
-    title = _(
-        "{event} ({date}): scorecard, due at the publisher by {due}",
-        event=event.name,
-        date=date_words(event.date),
-        due=date_words(scorecard_due(event)),
-    )
+    """The event, its date and (sanctioned, G-SCORECARD) the date it is due at the publisher, the
+    rules, and how many results are missing."""
+    if event.sanctioned:
+        title = _(
+            "{event} ({date}): scorecard, due at the publisher by {due}",
+            event=event.name,
+            date=date_words(event.date),
+            due=date_words(scorecard_due(event)),
+        )
+    else:  # G-SCORECARD: only a sanctioned event's scorecard goes back to the publisher
+        title = _("{event} ({date}): scorecard", event=event.name, date=date_words(event.date))
     title += rules_words(event)
     if missing_results(event):
         title += " · " + _("INCOMPLETE: {what}", what=missing_text(event))
@@ -156,14 +160,18 @@ def _left_rows(event: Event, placed: set[str]) -> list[list]:
 
 def decklists_table(event: Event):
     """Every registered decklist (G-DECKLIST), player by player: deck, then
-    spare cards; the card name as written, else the catalog's.  The lists go
+    spare cards; the card name as written, else the catalog's.  A sanctioned event's lists go
     back with the scorecard, by the same due date."""
     rows = _decklist_rows(event) + _override_rows(event)
-    title = _(
-        "{event} ({date}): decklists, due at the publisher by {due}",
-        event=event.name,
-        date=date_words(event.date),
-        due=date_words(scorecard_due(event)),
+    title = (
+        _(
+            "{event} ({date}): decklists, due at the publisher by {due}",
+            event=event.name,
+            date=date_words(event.date),
+            due=date_words(scorecard_due(event)),
+        )
+        if event.sanctioned
+        else _("{event} ({date}): decklists", event=event.name, date=date_words(event.date))
     )
     return title, [_("Player"), _("Section"), _("Count"), _("Number"), _("Card")], rows
 
