@@ -96,7 +96,8 @@ async def test_g_se_the_last_result_typed_in_a_round_never_timed_leaves_the_whol
 async def test_g_se_after_the_last_swiss_round_the_bar_and_f7_preview_at_80x24(tmp_path):
     """G-SE at 80x24 in Japanese: the bar says the Swiss rounds are over and F7 cuts (not
     「終了しました」); F7 then `4+` shows the four seeds with their points, 次点 and the
-    third-place match, and pairs nothing until the clerk says yes."""
+    third-place match, and pairs nothing until the clerk says yes; then the semi-finals' results
+    are typed on the round tab the cut shows."""
     dd, st, d = _swiss_done(tmp_path, lambda m: "2-0" if m.table % 2 else "2-1")
     rows = list(standings(d.event))
     eid = st.id
@@ -125,6 +126,13 @@ async def test_g_se_after_the_last_swiss_round_the_bar_and_f7_preview_at_80x24(t
                 await pilot.press(answer)
                 await until(pilot, lambda: app.screen is screen, "back at the desk")
             assert [x.stage for x in screen.event.rounds].count("top") == 1
+            # the semi-finals are on the round tab, where their results are typed (the cut showed the
+            # bracket, where 「1 2-0」 Enter went nowhere without a word); the bracket is F8
+            assert screen.query_one("TabbedContent").active == "round"
+            assert on_screen(app, "トーナメント表はF8")
+            await type_text(pilot, "1 2-0")
+            await pilot.press("enter")
+            await until(pilot, lambda: screen.event.current_round.matches[0].outcome is not None, "table 1's result")
     finally:
         i18n.set_language("en")
 

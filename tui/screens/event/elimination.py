@@ -87,8 +87,8 @@ class Elimination(Concern):
             return
         self.changed()
         self.host.refresh_bindings()  # F7 is offered no more
-        self.host.action_tab("bracket")
-        self.say(_("top {n} cut: round {r} paired", n=size, r=self.paired_round().number))
+        self.host.action_tab("round")  # where its results are typed, as after F5 (the bracket: F8)
+        self.say(_("top {n} cut: round {r} paired · the bracket: F8", n=size, r=self.paired_round().number))
 
     async def _playoff_asked(self) -> None:
         groups = readmodel.tied_for_playoff(self.event)
