@@ -4,6 +4,8 @@ outside and the line's tie before anything is paired; the clerk confirms."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from core import i18n, readmodel
@@ -185,5 +187,47 @@ async def test_g_se_after_the_final_the_players_tab_calls_nobody_active_at_80x24
             await pilot.pause()
             footer = shown(app, app.screen.query_one("WholeKeysFooter"))
             assert "^T" not in footer and "^G" not in footer and "F5" not in footer, footer  # nothing to time
+    finally:
+        i18n.set_language("en")
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize("size,top", [((80, 24), 8), ((80, 24), 16), ((120, 40), 16)])
+async def test_g_se_the_bracket_fits_the_pane_and_names_its_champion_on_one_line(tmp_path, size, top):
+    """G-SE: the bracket tab (F8) of a finished top 8 or 16 draws every round and the champion side
+    by side within the pane, names cut with … where they must be: at 80 columns a top 8's champion
+    「1 佐々木 拓真」 wrapped, 「拓真」 alone at the start of the line under it."""
+    from core.tournament.elimination import event_finished
+
+    dd = DataDir(tmp_path)
+    st = dd.create({"name": "土曜杯", "date": "2026-12-05", "rounds_planned": 4, "sanctioned": False})
+    d = Desk(st)
+    d.add_players([f"長谷川 真由美{i:02d}" for i in range(1, 17)])
+    for _r in range(4):
+        d.pair_next()
+        for m in d.event.current_round.matches:
+            d.record(m.table, "2-0" if m.table % 2 else "2-1")
+    d.top_cut(top)
+    while not event_finished(d.event):
+        if d.event.current_round.complete:
+            d.pair_next()
+        for m in d.event.current_round.matches:
+            if m.outcome is None:
+                d.record(m.table, "2-0")
+    eid = st.id
+    st.close()
+    app = LyceeApp(dd, open_event=eid, lang="ja")
+    try:
+        async with app.run_test(size=size) as pilot:
+            await pilot.pause()
+            await pilot.press("f8")
+            view = app.screen.query_one("#bracket-view")
+            await until(pilot, lambda: "├─" in shown(app, view), "the bracket drawn")
+            lines = shown(app, view).splitlines()
+            # every line below the round names starts with an entrant's seed or a join's space: none
+            # with a name's tail wrapped to the start of the line
+            assert all(ln[:1] in " 0123456789" for ln in lines[1:]), lines
+            champion_line = max((ln for ln in lines if "├─" in ln), key=lambda ln: ln.rindex("├─"))
+            assert re.search(r"├─ 1 長谷川 (真由美\d\d|.*…)$", champion_line.rstrip()), lines  # seed 1, whole or cut
     finally:
         i18n.set_language("en")
