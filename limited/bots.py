@@ -174,11 +174,10 @@ from limited.pickvalue import (
     SIGNAL_CARD,
     PickWeights,
     chance_by_colour,
-    colour_base,
     colourless_worth,
-    rarity_shares,
 )
 from limited.reasons import PARTS, PickReason, ScoredCard, colour_text, why_fits, why_off, why_open
+from limited.tableread import TableRead
 
 __all__ = [
     "Picker",
@@ -254,11 +253,6 @@ READ_EARLY = 2.0
 #: from pack 2 a cut read of the side the next seat passes from, this clear, replaces the model of that seat.
 NEIGHBOUR_PENALTY = 4.0
 NEAR_GAP = 0.15
-#: What :meth:`Bot.upstream` names: a side read over this many weighted cards, its second most-cut colour
-#: cut this much a weighted card more than the third, the same two colours on this many reads in a row.
-UPSTREAM_READ = 15.0
-UPSTREAM_GAP = 0.05
-UPSTREAM_STEADY = 3
 #: Share of a deck by cost bucket (0-1, 2, 3, 4+): a low curve.  Read by the
 #: bots and by the deck score.
 TARGET_CURVE = (0.35, 0.25, 0.30, 0.10)
@@ -300,12 +294,10 @@ class Bot:
         "_targets",
         "commit_after",
         "pack_size",
-        "flow",
+        "table",
         "_fitw",
         "_looked",
-        "_base",
         "_moved",
-        "_reads",
         "_on",
         "_counted",
         "_early",
@@ -313,11 +305,6 @@ class Bot:
         "_left",
         "_lap",
         "_fitn",
-        "cut",
-        "_cutw",
-        "_shares",
-        "_steady",
-        "_named",
         "_passing",
         "_next",
         "_next_pool",
@@ -344,16 +331,14 @@ class Bot:
         self.pair = 0
         #: Cards of the pool the pair can cast, by cost bucket.
         self.curve = [0, 0, 0, 0]
-        #: What flows, by side (0: odd rounds, 1: even rounds) and colour.
-        self.flow = [[0.0] * _NC, [0.0] * _NC]
+        #: The flow and cut reads of the packs passed to this seat, by side (0: odd rounds, 1: even rounds).
+        self.table = TableRead(facts)
         self._fitw = [0.0] * len(PAIRS)  # pool weight each pair can cast
         self._fitn = [0] * len(PAIRS)  # pool cards each pair can cast
         self._seen = 0
         self._looked = -1  # pool size when a pack was last read
         self._targets = [t * deck_size for t in TARGET_CURVE]
-        self._base = colour_base(facts)
         self._moved = False
-        self._reads = [0, 0]  # passed packs read, by side
         self._on = 0  # pool cards the pair can cast
         self._counted = 0  # pool entries counted into _on and curve
         #: Packs seen in a round's first picks, by the pool size then: (round, the pack).
@@ -361,14 +346,6 @@ class Bot:
         self._taken = [0] * _NC  # cards of each colour the other seats took from packs that came back
         self._left = [0] * _NC  # cards of each colour those packs held when this seat saw them
         self._lap = 0  # picks a pack takes to come back (the seats), 0 until seen
-        #: What the seats upstream removed, by side and colour: over the passed packs, the cards of the
-        #: colour a pack holds less what fresh cards of the same rarities hold, weighted by the cards
-        #: already taken from the pack (negative: the colour is taken upstream).
-        self.cut = [[0.0] * _NC, [0.0] * _NC]
-        self._cutw = [0, 0]  # the weights summed, by side
-        self._shares = rarity_shares(facts)
-        self._steady = [(0, 0), (0, 0)]  # by side: the two most-cut colours of real reads, reads in a row
-        self._named = [0, 0]  # by side: what upstream() names
         self._passing: tuple[int, tuple[str, ...]] = (-1, ())  # the pool size and pack of the last pick read
         #: The seat this one passes to in the first pack, drafted as a bot from the packs passed to it
         #: (None: not modelled, or not yet), and its pool (:meth:`_model_next`).
@@ -380,6 +357,16 @@ class Bot:
     @property
     def committed(self) -> bool:
         return self.pair != 0
+
+    @property
+    def flow(self) -> list[list[float]]:
+        """What flows, by side and colour (limited.tableread.TableRead.flow)."""
+        return self.table.flow
+
+    @property
+    def cut(self) -> list[list[float]]:
+        """What the seats upstream removed, by side and colour (limited.tableread.TableRead.cut)."""
+        return self.table.cut
 
     # -- reading the pool and the table ---------------------------------------------------------
 
@@ -413,11 +400,7 @@ class Bot:
         self._wheel(offered, pool, n // size, k)
         if k <= 0:
             return
-        side = (n // size) % 2
-        self._reads[side] += 1
-        self._cutw[side] += k
-        self._read_flow_and_cut(side, offered, k, size)
-        self._name_upstream(side)
+        self.table.read((n // size) % 2, offered, k, size)
 
     def _passed(self, pool: Sequence[str]) -> None:
         """With the pick of the last pack read now in ``pool``: in the first pack, what this seat passed
@@ -450,58 +433,21 @@ class Bot:
     def _near(self, pool_size: int) -> int:
         """The pair of the seat this one passes to in pack 1: the model's (:meth:`next_pair`), or from pack 2 what
         that side's cut read names where its second most-cut colour is cut NEAR_GAP a weighted card more than the third."""
-        named, cut, w = self._named[1], self.cut[1], self._cutw[1]
-        if named and pool_size >= (self.pack_size or 11):
-            o = sorted(range(_NC), key=lambda i: (cut[i], i))
-            if (cut[o[2]] - cut[o[1]]) / w >= NEAR_GAP:
-                return named
+        named = self.table.named[1]
+        if named and pool_size >= (self.pack_size or 11) and self.table.most_cut(1)[1] >= NEAR_GAP:
+            return named
         return self.next_pair
 
     def _neighbours(self, pool_size: int) -> int:
         """The colours a pair should not share (NEIGHBOUR_PENALTY): the next seat's (:meth:`_near`) and, once
         its cut read names them, the two of the seat passing to this one in the first pack (:meth:`upstream`
         in odd rounds): the table spreads when a seat keeps off both neighbours' colours."""
-        return self._near(pool_size) | self._named[0]
+        return self._near(pool_size) | self.table.named[0]
 
     @property
     def next_pair(self) -> int:
         """The pair the model of the next seat (:meth:`_model_next`) holds, 0 before it commits."""
         return self._next.pair if self._next is not None else 0
-
-    def _read_flow_and_cut(self, side: int, offered: Sequence[str], k: int, size: int) -> None:
-        """Add to ``side``'s flow the rating the pack still holds in each colour less what a pack of
-        its size holds on average (a later pick weighs more), and to its cut the cards taken from
-        each colour beyond the shares of the rarities left."""
-        by = self.facts.by_number
-        flow, base, cut = self.flow[side], self._base, self.cut[side]
-        late = 1.0 + k / size
-        m = len(offered)
-        for i in range(_NC):
-            flow[i] -= late * m * base[i]
-        rarities: dict[str, int] = {}
-        for num in offered:
-            f = by[num]
-            rarities[f.rarity] = rarities.get(f.rarity, 0) + 1
-            for i in _IDX[f.needs]:
-                flow[i] += late * f.rating
-                cut[i] += k
-        for r, q in rarities.items():
-            share = self._shares[r]
-            for i in range(_NC):
-                cut[i] -= k * q * share[i]
-
-    def _name_upstream(self, side: int) -> None:
-        """After a read of ``side``: the two colours most cut there become what :meth:`upstream` names
-        once the read is real (UPSTREAM_READ weighted cards, the second colour cut UPSTREAM_GAP a
-        weighted card more than the third) and steady (the same two on UPSTREAM_STEADY reads in a row)."""
-        cut, w = self.cut[side], self._cutw[side]
-        order = sorted(range(_NC), key=lambda i: (cut[i], i))
-        two = (1 << order[0]) | (1 << order[1])
-        real = w >= UPSTREAM_READ and (cut[order[2]] - cut[order[1]]) / w >= UPSTREAM_GAP
-        held = self._steady[side]
-        self._steady[side] = (two, held[1] + 1 if held[0] == two else 1) if real else (0, 0)
-        if real and self._steady[side][1] >= UPSTREAM_STEADY:
-            self._named[side] = two
 
     def _wheel(self, offered: Sequence[str], pool: Sequence[str], rnd: int, k: int) -> None:
         """A pack seen early this round coming back: count what the others took from it."""
@@ -555,18 +501,14 @@ class Bot:
         mean = sum(share) / _NC
         return [x - mean for x in share]
 
-    def _flow_total(self) -> list[float]:
-        a, b = self.flow
-        return [a[i] + b[i] for i in range(_NC)]
-
     def _pair_values(self, pool_size: int, have: int) -> list[float | None]:
         """What each pair of PAIRS is worth now (the module docstring's commitment), None for a pair
         that can no longer give a deck the pool's pair could not give as well."""
         old = self.pair
-        ft = self._flow_total()
+        ft = self.table.flow_total()
         crowd = self._crowd()
         cw = CENSUS_WEIGHT * pool_size
-        ct = self._cut_total()
+        ct = self.table.cut_total(CUT_PRIOR)
         pc, rd = self._read_factors(pool_size)
         near = self._neighbours(pool_size)
         near_pen = NEIGHBOUR_PENALTY * (1 + pool_size / (self.pack_size or 11))
@@ -650,19 +592,12 @@ class Bot:
 
     def upstream(self, pool_size: int) -> int:
         """The two colours the seats passing to this one now seem to be in (the most cut on this
-        side, :attr:`cut`), 0 until the read is real and steady (:meth:`_name_upstream`: said on
+        side, :attr:`cut`), 0 until the read is real and steady (limited.tableread.TableRead.named: said on
         nearly every early pick, it changed on half of them)."""
         size = self.pack_size
         if not size:
             return 0
-        return self._named[(pool_size // size) % 2]
-
-    def _cut_total(self) -> list[float]:
-        """Per colour, both sides added: what the upstream seats removed, per weighted card (0 unread),
-        each side's average pulled towards 0 by CUT_PRIOR weighted cards."""
-        (a, b), (na, nb) = self.cut, self._cutw
-        wa, wb = na + CUT_PRIOR, nb + CUT_PRIOR
-        return [(a[i] / wa if wa else 0.0) + (b[i] / wb if wb else 0.0) for i in range(_NC)]
+        return self.table.named[(pool_size // size) % 2]
 
     # -- picking --------------------------------------------------------------------------------
 
@@ -706,7 +641,7 @@ class Bot:
             dead=self._dead(belief, cast, n, total_picks) if pair and cast else 0.0,
             off_pen=self._off_pen(pair, on, n, total_picks),
             less_pen=CAST_COLOURLESS * cast if pair else 0.0,
-            flow=self._flow_total(),
+            flow=self.table.flow_total(),
             scale=10.0 * (self.pack_size or 11),
             curve=self.curve,
             targets=self._targets,
@@ -781,7 +716,7 @@ class Bot:
         if self._moved and near and not pair & near:
             return "away", {"colours": pair | f.needs, "other_colours": near}
         if self._moved:
-            ft = self._flow_total()
+            ft = self.table.flow_total()
             sig = max(_IDX[pair], key=lambda i: ft[i])
             return "moved", {"colours": pair | f.needs, "signal": 1 << sig}
         return why_fits(f, c, scored, pair | f.needs, fits, by)
