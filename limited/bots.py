@@ -294,7 +294,7 @@ class Bot:
         "_targets",
         "commit_after",
         "pack_size",
-        "table",
+        "reads",
         "_fitw",
         "_looked",
         "_moved",
@@ -332,7 +332,7 @@ class Bot:
         #: Cards of the pool the pair can cast, by cost bucket.
         self.curve = [0, 0, 0, 0]
         #: The flow and cut reads of the packs passed to this seat, by side (0: odd rounds, 1: even rounds).
-        self.table = TableRead(facts)
+        self.reads = TableRead(facts)
         self._fitw = [0.0] * len(PAIRS)  # pool weight each pair can cast
         self._fitn = [0] * len(PAIRS)  # pool cards each pair can cast
         self._seen = 0
@@ -361,12 +361,12 @@ class Bot:
     @property
     def flow(self) -> list[list[float]]:
         """What flows, by side and colour (limited.tableread.TableRead.flow)."""
-        return self.table.flow
+        return self.reads.flow
 
     @property
     def cut(self) -> list[list[float]]:
         """What the seats upstream removed, by side and colour (limited.tableread.TableRead.cut)."""
-        return self.table.cut
+        return self.reads.cut
 
     # -- reading the pool and the table ---------------------------------------------------------
 
@@ -400,7 +400,7 @@ class Bot:
         self._wheel(offered, pool, n // size, k)
         if k <= 0:
             return
-        self.table.read((n // size) % 2, offered, k, size)
+        self.reads.read((n // size) % 2, offered, k, size)
 
     def _passed(self, pool: Sequence[str]) -> None:
         """With the pick of the last pack read now in ``pool``: in the first pack, what this seat passed
@@ -433,8 +433,8 @@ class Bot:
     def _near(self, pool_size: int) -> int:
         """The pair of the seat this one passes to in pack 1: the model's (:meth:`next_pair`), or from pack 2 what
         that side's cut read names where its second most-cut colour is cut NEAR_GAP a weighted card more than the third."""
-        named = self.table.named[1]
-        if named and pool_size >= (self.pack_size or 11) and self.table.most_cut(1)[1] >= NEAR_GAP:
+        named = self.reads.named[1]
+        if named and pool_size >= (self.pack_size or 11) and self.reads.most_cut(1)[1] >= NEAR_GAP:
             return named
         return self.next_pair
 
@@ -442,7 +442,7 @@ class Bot:
         """The colours a pair should not share (NEIGHBOUR_PENALTY): the next seat's (:meth:`_near`) and, once
         its cut read names them, the two of the seat passing to this one in the first pack (:meth:`upstream`
         in odd rounds): the table spreads when a seat keeps off both neighbours' colours."""
-        return self._near(pool_size) | self.table.named[0]
+        return self._near(pool_size) | self.reads.named[0]
 
     @property
     def next_pair(self) -> int:
@@ -505,10 +505,10 @@ class Bot:
         """What each pair of PAIRS is worth now (the module docstring's commitment), None for a pair
         that can no longer give a deck the pool's pair could not give as well."""
         old = self.pair
-        ft = self.table.flow_total()
+        ft = self.reads.flow_total()
         crowd = self._crowd()
         cw = CENSUS_WEIGHT * pool_size
-        ct = self.table.cut_total(CUT_PRIOR)
+        ct = self.reads.cut_total(CUT_PRIOR)
         pc, rd = self._read_factors(pool_size)
         near = self._neighbours(pool_size)
         near_pen = NEIGHBOUR_PENALTY * (1 + pool_size / (self.pack_size or 11))
@@ -597,7 +597,7 @@ class Bot:
         size = self.pack_size
         if not size:
             return 0
-        return self.table.named[(pool_size // size) % 2]
+        return self.reads.named[(pool_size // size) % 2]
 
     # -- picking --------------------------------------------------------------------------------
 
@@ -641,7 +641,7 @@ class Bot:
             dead=self._dead(belief, cast, n, total_picks) if pair and cast else 0.0,
             off_pen=self._off_pen(pair, on, n, total_picks),
             less_pen=CAST_COLOURLESS * cast if pair else 0.0,
-            flow=self.table.flow_total(),
+            flow=self.reads.flow_total(),
             scale=10.0 * (self.pack_size or 11),
             curve=self.curve,
             targets=self._targets,
@@ -716,7 +716,7 @@ class Bot:
         if self._moved and near and not pair & near:
             return "away", {"colours": pair | f.needs, "other_colours": near}
         if self._moved:
-            ft = self.table.flow_total()
+            ft = self.reads.flow_total()
             sig = max(_IDX[pair], key=lambda i: ft[i])
             return "moved", {"colours": pair | f.needs, "signal": 1 << sig}
         return why_fits(f, c, scored, pair | f.needs, fits, by)
