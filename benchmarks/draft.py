@@ -67,6 +67,7 @@ reads; held to their final pairs from pick 1 the same tables give 10.8%.
 from __future__ import annotations
 
 import argparse
+import math
 import random
 import statistics
 import sys
@@ -332,6 +333,7 @@ def read_figures(cs, drafts: int, seed0: int = 0) -> None:
             for name, read in (("cut", bot.cut[side]), ("flow", bot.flow[side]), ("next seat", nxt.cut[side])):
                 order = sorted(range(len(COLOURS)), key=lambda i: (read[i], i))[:2]
                 got[when, name] = got.get((when, name), 0) + sum(bool(up >> i & 1) for i in order)
+            got[when, "passed"] = got.get((when, "passed"), 0) + bin(nxt.passed_pair(side) & up).count("1")
             n[when] = n.get(when, 0) + 1
         if when != "at the end":
             got[when, "model"] = got.get((when, "model"), 0) + bin(bot.next_pair & mains[(s + 1) % 8]).count("1")
@@ -356,7 +358,8 @@ def read_figures(cs, drafts: int, seed0: int = 0) -> None:
         for s in range(8):
             tally("at the end", s, (0, 1), mains, bots[s], reads[s])
     parts = [
-        f"{w} " + " / ".join(f"{name} {got[w, name] / n[w]:.2f}" for name in ("cut", "flow", "next seat")) for w in n
+        f"{w} " + " / ".join(f"{name} {got[w, name] / n[w]:.2f}" for name in ("cut", "flow", "next seat", "passed"))
+        for w in n
     ]
     model = [f"{w} {got[w, 'model'] / n[w]:.2f}" for w in n if (w, "model") in got]
     print(
@@ -368,25 +371,44 @@ def read_figures(cs, drafts: int, seed0: int = 0) -> None:
 
 
 class NextSeatRead:
-    """A cut read of the seat next upstream alone, by side: a passed pack with k cards taken weighs 1/k
-    (the seat next door took one of them), its cards of each colour less what fresh cards of the same
-    rarities hold (limited.pickvalue.rarity_shares, as ``Bot.cut``).  Measured against the bots' reads
-    in :func:`read_figures`; the bots do not use it (limited/bots.py's docstring says why)."""
+    """Two reads of the seat next upstream alone, by side, measured against the bots' reads in
+    :func:`read_figures` (the bots do not use them: limited/bots.py's docstring says why).  ``cut``: a
+    passed pack with k cards taken weighs 1/k (the seat next door took one of them), its cards of each
+    colour less what fresh cards of the same rarities hold (limited.pickvalue.rarity_shares, as
+    ``Bot.cut``).  ``passed``: that seat saw every card the pack still holds and took another, so for
+    each pair, the log of the share of the set's cards the pair casts rated at least the best one of
+    them left, less the log of the share it casts at all (0 when none is left); the pair least
+    contradicted (:meth:`passed_pair`) is the read's."""
 
     def __init__(self, facts):
         self.facts = facts
         self.shares = rarity_shares(facts)
         self.cut = [[0.0] * len(COLOURS), [0.0] * len(COLOURS)]
+        self.passed = [[0.0] * len(PAIRS), [0.0] * len(PAIRS)]
+        cards = list(facts.by_number.values())
+        self.at_least = {}
+        for j, q in enumerate(PAIRS):
+            cast = [f.rating for f in cards if f.needs and not f.needs & ~q]
+            for r in range(6):
+                self.at_least[j, r] = math.log(max(1, sum(x >= r for x in cast)) / max(1, len(cast)))
 
     def read(self, side: int, offered, k: int) -> None:
         if k <= 0:
             return
-        cut = self.cut[side]
+        by, cut = self.facts.by_number, self.cut[side]
         for num in offered:
-            f = self.facts.by_number[num]
+            f = by[num]
             share = self.shares[f.rarity]
             for i in range(len(COLOURS)):
                 cut[i] += ((f.needs >> i & 1) - share[i]) / k
+        for j, q in enumerate(PAIRS):
+            best = max((by[num].rating for num in offered if by[num].needs and not by[num].needs & ~q), default=None)
+            if best is not None:
+                self.passed[side][j] += self.at_least[j, min(5, best)]
+
+    def passed_pair(self, side: int) -> int:
+        ev = self.passed[side]
+        return PAIRS[max(range(len(PAIRS)), key=lambda j: (ev[j], -j))]
 
 
 def table_figures(cs, spread: int, signal: int, oracle: int = 0, seed0: int = 0) -> None:

@@ -143,7 +143,21 @@ Bot picks (G-DRAFT-1: take one card, pass the rest)
     not move the frontier: scaling the model's penalty down where the upstream read is clear, dropping the model's
     colours that upstream passes open (or that the next seat's own read shows open from pack 2), gating it on the
     model's belief margin, halving or dropping it from pack 2, or counting shared colours instead of any: each gave
-    the both-neighbours cell 1-5 points for 0.01-0.05 on neighbours.
+    the both-neighbours cell 1-5 points for 0.01-0.05 on neighbours.  Nor did reading the neighbours sharper
+    (benchmarks/draft.py's table-read figure, alpha, 100 drafts, of a seat's two main attributes, chance 0.80): the
+    model names the next seat's 1.34 after packs 1 and 2; the cut read names the seat upstream's 1.02 after pack 1 and
+    1.11 after pack 2; a read of that seat alone, a pack weighed 1/k (it took one of the k cards missing), 0.84 and
+    1.09: in pack 1 a pack with k taken holds its k-th pick, so weighing by k weighs its committed picks, and one pack
+    a round is its alone, noise of about 1.4 cards a colour against a 1-card signal; the pair it passed least over
+    (the best card each pair casts left in its packs) 0.96 and 1.20.  In the both-neighbours cell the reads are right
+    where the model is wrong (at pool 11 the cut read's two colours are AB in 50% of drafts, named in 41%; from pack 2
+    the passed read touches AB in 79%, the model 33%), but each use traded the cell for neighbours, alpha / beta /
+    gamma, benchmark seeds then ``--seed0 10000``: the passed read for the model's pair from pack 2 where it contradicts
+    it, neighbours 0.545 / 0.531 / 0.525 -> 0.555 / 0.530 / 0.536 and 0.550 / 0.536 / 0.512 -> 0.556 / 0.539 / 0.512,
+    both neighbours 77.5 / 75.0 / 81.0 -> 79.0 / 77.5 / 82.5 and 76.0 / 83.0 / 81.5 -> 77.0 / 84.0 / 82.0%; the 1/k
+    read for the model from pack 2: 0.560 / 0.526 / 0.537, 77.0 / 77.5 / 82.0%; a flat one (every pack alike) for what
+    :meth:`upstream` names: 0.566 / 0.565 / 0.549, uncastable decks 40.1% in alpha; naming without the steady bar
+    (limited.tableread.UPSTREAM_STEADY 1): 0.562 / 0.562 / 0.545, 40.2%.
 
     :meth:`Bot.explain` returns the pick with its reason (limited.reasons.PickReason:
     the top three with their parts, and a one-line reason through the
