@@ -154,7 +154,9 @@ Bot picks (G-DRAFT-1: take one card, pass the rest)
     the passed read touches AB in 79%, the model 33%), but each use traded the cell for neighbours, alpha / beta /
     gamma, benchmark seeds then ``--seed0 10000``: the passed read for the model's pair from pack 2 where it contradicts
     it, neighbours 0.545 / 0.531 / 0.525 -> 0.555 / 0.530 / 0.536 and 0.550 / 0.536 / 0.512 -> 0.556 / 0.539 / 0.512,
-    both neighbours 77.5 / 75.0 / 81.0 -> 79.0 / 77.5 / 82.5 and 76.0 / 83.0 / 81.5 -> 77.0 / 84.0 / 82.0%; the 1/k
+    both neighbours 77.5 / 75.0 / 81.0 -> 79.0 / 77.5 / 82.5 and 76.0 / 83.0 / 81.5 -> 77.0 / 84.0 / 82.0% (from pack 3
+    only, where it names nearly as well as the model: 0.556 / 0.536 / 0.529 and 78 / 78 / 82%, 0.554 / 0.541 / 0.516 and
+    76 / 83 / 82%); the 1/k
     read for the model from pack 2: 0.560 / 0.526 / 0.537, 77.0 / 77.5 / 82.0%; a flat one (every pack alike) for what
     :meth:`upstream` names: 0.566 / 0.565 / 0.549, uncastable decks 40.1% in alpha; naming without the steady bar
     (limited.tableread.UPSTREAM_STEADY 1): 0.562 / 0.562 / 0.545, 40.2%.
