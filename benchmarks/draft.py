@@ -11,7 +11,8 @@
   ``--signal`` drafts a cell: how often seat 0's deck avoids AB, chance 0.30,
   and how often its committed pair still touches AB), decks holding cards
   their colours cannot cast, the best-of-pool ratio, time per draft, and how
-  well the bots' reads name the seat next upstream (``Bot.cut``, ``Bot.flow``).
+  well the bots' reads name the seat next upstream (``Bot.cut``, ``Bot.flow``, and a read of
+  that seat alone: ``NextSeatRead``) and the model names the next seat (``Bot.next_pair``).
   ``--seed0 S`` draws those figures from another seed set (spread, table-read
   and feasibility drafts seeds S.., forced-signal drafts 1000+S..): 60 drafts
   are noise of about +-4 points, so a change is judged on two sets.
@@ -66,6 +67,7 @@ reads; held to their final pairs from pick 1 the same tables give 10.8%.
 from __future__ import annotations
 
 import argparse
+import math
 import random
 import statistics
 import sys
@@ -78,6 +80,7 @@ from core.cards.sets import load_sample_sets
 from limited.bots import Bot
 from limited.draft import Draft, build_draft_deck, run_draft
 from limited.facts import COLOURS, PAIRS, facts_for
+from limited.pickvalue import rarity_shares
 from limited.score import compare_pickers
 from limited.sealed import build_sealed_deck, open_sealed
 
@@ -315,43 +318,97 @@ def read_figures(cs, drafts: int, seed0: int = 0) -> None:
     """How well the bots' table reads name the seat next upstream: for each seat of a 4-pack draft,
     a bot replaying its picks is asked after pack 1 (the side of odd rounds: seat s-1) and pack 2
     (even rounds: seat s+1), and at the end (both sides), how many of that seat's two main
-    attributes the two most-cut colours (``Bot.cut``, what ``Bot.upstream`` says) and the two
-    least-flowing ones (``Bot.flow``, the rating read) name; chance 2 x 2/5 = 0.8."""
+    attributes the two most-cut colours (``Bot.cut``, what ``Bot.upstream`` says), the two
+    least-flowing ones (``Bot.flow``, the rating read) and the two most-cut by a read of that seat
+    alone (:class:`NextSeatRead`: a pack weighed by the share of its missing cards the seat next
+    door took) name; chance 2 x 2/5 = 0.8.  And how many of the next seat's (s+1, whom seat s passes
+    to in pack 1) the bot's model of it (``Bot.next_pair``) names after pack 1 and pack 2."""
     facts = facts_for(cs)
     got: dict[tuple[str, str], int] = {}
     n: dict[str, int] = {}
 
-    def tally(when: str, s: int, sides, mains, bot) -> None:
+    def tally(when: str, s: int, sides, mains, bot, nxt: NextSeatRead) -> None:
         for side in sides:
             up = mains[(s - 1) % 8 if side == 0 else (s + 1) % 8]
-            for name, read in (("cut", bot.cut[side]), ("flow", bot.flow[side])):
+            for name, read in (("cut", bot.cut[side]), ("flow", bot.flow[side]), ("next seat", nxt.cut[side])):
                 order = sorted(range(len(COLOURS)), key=lambda i: (read[i], i))[:2]
                 got[when, name] = got.get((when, name), 0) + sum(bool(up >> i & 1) for i in order)
+            got[when, "passed"] = got.get((when, "passed"), 0) + bin(nxt.passed_pair(side) & up).count("1")
             n[when] = n.get(when, 0) + 1
+        if when != "at the end":
+            got[when, "model"] = got.get((when, "model"), 0) + bin(bot.next_pair & mains[(s + 1) % 8]).count("1")
 
     for seed in range(seed0, seed0 + drafts):
         res = run_draft(cs, 8, 4, seed)
         size = len(res.opened[0][0])
         mains = [main_pair(deck_counts(res, s), facts) for s in range(8)]
         bots = [Bot(facts, 40, pack_size=size) for _ in range(8)]
+        reads = [NextSeatRead(facts) for _ in range(8)]
         pools: list[list[str]] = [[] for _ in range(8)]
 
         for p in res.picks:
             s = p.seat
             bots[s].choose(p.offered, pools[s])
+            reads[s].read((len(pools[s]) // size) % 2, p.offered, size - len(p.offered))
             pools[s].append(p.took)
             if len(pools[s]) == size:
-                tally("after pack 1", s, (0,), mains, bots[s])
+                tally("after pack 1", s, (0,), mains, bots[s], reads[s])
             elif len(pools[s]) == 2 * size:
-                tally("after pack 2", s, (1,), mains, bots[s])
+                tally("after pack 2", s, (1,), mains, bots[s], reads[s])
         for s in range(8):
-            tally("at the end", s, (0, 1), mains, bots[s])
-    parts = [f"{w} cut {got[w, 'cut'] / n[w]:.2f} / flow {got[w, 'flow'] / n[w]:.2f}" for w in n]
+            tally("at the end", s, (0, 1), mains, bots[s], reads[s])
+    parts = [
+        f"{w} " + " / ".join(f"{name} {got[w, name] / n[w]:.2f}" for name in ("cut", "flow", "next seat", "passed"))
+        for w in n
+    ]
+    model = [f"{w} {got[w, 'model'] / n[w]:.2f}" for w in n if (w, "model") in got]
     print(
         f"  Table read ({drafts} drafts of 4 packs), of the seat upstream's two main attributes: "
         + ", ".join(parts)
-        + " (chance 0.80)"
+        + " (chance 0.80); the model of the next seat, of its two: "
+        + ", ".join(model)
     )
+
+
+class NextSeatRead:
+    """Two reads of the seat next upstream alone, by side, measured against the bots' reads in
+    :func:`read_figures` (the bots do not use them: limited/bots.py's docstring says why).  ``cut``: a
+    passed pack with k cards taken weighs 1/k (the seat next door took one of them), its cards of each
+    colour less what fresh cards of the same rarities hold (limited.pickvalue.rarity_shares, as
+    ``Bot.cut``).  ``passed``: that seat saw every card the pack still holds and took another, so for
+    each pair, the log of the share of the set's cards the pair casts rated at least the best one of
+    them left, less the log of the share it casts at all (0 when none is left); the pair least
+    contradicted (:meth:`passed_pair`) is the read's."""
+
+    def __init__(self, facts):
+        self.facts = facts
+        self.shares = rarity_shares(facts)
+        self.cut = [[0.0] * len(COLOURS), [0.0] * len(COLOURS)]
+        self.passed = [[0.0] * len(PAIRS), [0.0] * len(PAIRS)]
+        cards = list(facts.by_number.values())
+        self.at_least = {}
+        for j, q in enumerate(PAIRS):
+            cast = [f.rating for f in cards if f.needs and not f.needs & ~q]
+            for r in range(6):
+                self.at_least[j, r] = math.log(max(1, sum(x >= r for x in cast)) / max(1, len(cast)))
+
+    def read(self, side: int, offered, k: int) -> None:
+        if k <= 0:
+            return
+        by, cut = self.facts.by_number, self.cut[side]
+        for num in offered:
+            f = by[num]
+            share = self.shares[f.rarity]
+            for i in range(len(COLOURS)):
+                cut[i] += ((f.needs >> i & 1) - share[i]) / k
+        for j, q in enumerate(PAIRS):
+            best = max((by[num].rating for num in offered if by[num].needs and not by[num].needs & ~q), default=None)
+            if best is not None:
+                self.passed[side][j] += self.at_least[j, min(5, best)]
+
+    def passed_pair(self, side: int) -> int:
+        ev = self.passed[side]
+        return PAIRS[max(range(len(PAIRS)), key=lambda j: (ev[j], -j))]
 
 
 def table_figures(cs, spread: int, signal: int, oracle: int = 0, seed0: int = 0) -> None:

@@ -143,7 +143,23 @@ Bot picks (G-DRAFT-1: take one card, pass the rest)
     not move the frontier: scaling the model's penalty down where the upstream read is clear, dropping the model's
     colours that upstream passes open (or that the next seat's own read shows open from pack 2), gating it on the
     model's belief margin, halving or dropping it from pack 2, or counting shared colours instead of any: each gave
-    the both-neighbours cell 1-5 points for 0.01-0.05 on neighbours.
+    the both-neighbours cell 1-5 points for 0.01-0.05 on neighbours.  Nor did reading the neighbours sharper
+    (benchmarks/draft.py's table-read figure, alpha, 100 drafts, of a seat's two main attributes, chance 0.80): the
+    model names the next seat's 1.34 after packs 1 and 2; the cut read names the seat upstream's 1.02 after pack 1 and
+    1.11 after pack 2; a read of that seat alone, a pack weighed 1/k (it took one of the k cards missing), 0.84 and
+    1.09: in pack 1 a pack with k taken holds its k-th pick, so weighing by k weighs its committed picks, and one pack
+    a round is its alone, noise of about 1.4 cards a colour against a 1-card signal; the pair it passed least over
+    (the best card each pair casts left in its packs) 0.96 and 1.20.  In the both-neighbours cell the reads are right
+    where the model is wrong (at pool 11 the cut read's two colours are AB in 50% of drafts, named in 41%; from pack 2
+    the passed read touches AB in 79%, the model 33%), but each use traded the cell for neighbours, alpha / beta /
+    gamma, benchmark seeds then ``--seed0 10000``: the passed read for the model's pair from pack 2 where it contradicts
+    it, neighbours 0.545 / 0.531 / 0.525 -> 0.555 / 0.530 / 0.536 and 0.550 / 0.536 / 0.512 -> 0.556 / 0.539 / 0.512,
+    both neighbours 77.5 / 75.0 / 81.0 -> 79.0 / 77.5 / 82.5 and 76.0 / 83.0 / 81.5 -> 77.0 / 84.0 / 82.0% (from pack 3
+    only, where it names nearly as well as the model: 0.556 / 0.536 / 0.529 and 78 / 78 / 82%, 0.554 / 0.541 / 0.516 and
+    76 / 83 / 82%); the 1/k
+    read for the model from pack 2: 0.560 / 0.526 / 0.537, 77.0 / 77.5 / 82.0%; a flat one (every pack alike) for what
+    :meth:`upstream` names: 0.566 / 0.565 / 0.549, uncastable decks 40.1% in alpha; naming without the steady bar
+    (limited.tableread.UPSTREAM_STEADY 1): 0.562 / 0.562 / 0.545, 40.2%.
 
     :meth:`Bot.explain` returns the pick with its reason (limited.reasons.PickReason:
     the top three with their parts, and a one-line reason through the
@@ -174,11 +190,10 @@ from limited.pickvalue import (
     SIGNAL_CARD,
     PickWeights,
     chance_by_colour,
-    colour_base,
     colourless_worth,
-    rarity_shares,
 )
 from limited.reasons import PARTS, PickReason, ScoredCard, colour_text, why_fits, why_off, why_open
+from limited.tableread import TableRead
 
 __all__ = [
     "Picker",
@@ -254,11 +269,6 @@ READ_EARLY = 2.0
 #: from pack 2 a cut read of the side the next seat passes from, this clear, replaces the model of that seat.
 NEIGHBOUR_PENALTY = 4.0
 NEAR_GAP = 0.15
-#: What :meth:`Bot.upstream` names: a side read over this many weighted cards, its second most-cut colour
-#: cut this much a weighted card more than the third, the same two colours on this many reads in a row.
-UPSTREAM_READ = 15.0
-UPSTREAM_GAP = 0.05
-UPSTREAM_STEADY = 3
 #: Share of a deck by cost bucket (0-1, 2, 3, 4+): a low curve.  Read by the
 #: bots and by the deck score.
 TARGET_CURVE = (0.35, 0.25, 0.30, 0.10)
@@ -300,12 +310,10 @@ class Bot:
         "_targets",
         "commit_after",
         "pack_size",
-        "flow",
+        "reads",
         "_fitw",
         "_looked",
-        "_base",
         "_moved",
-        "_reads",
         "_on",
         "_counted",
         "_early",
@@ -313,11 +321,6 @@ class Bot:
         "_left",
         "_lap",
         "_fitn",
-        "cut",
-        "_cutw",
-        "_shares",
-        "_steady",
-        "_named",
         "_passing",
         "_next",
         "_next_pool",
@@ -344,16 +347,14 @@ class Bot:
         self.pair = 0
         #: Cards of the pool the pair can cast, by cost bucket.
         self.curve = [0, 0, 0, 0]
-        #: What flows, by side (0: odd rounds, 1: even rounds) and colour.
-        self.flow = [[0.0] * _NC, [0.0] * _NC]
+        #: The flow and cut reads of the packs passed to this seat, by side (0: odd rounds, 1: even rounds).
+        self.reads = TableRead(facts)
         self._fitw = [0.0] * len(PAIRS)  # pool weight each pair can cast
         self._fitn = [0] * len(PAIRS)  # pool cards each pair can cast
         self._seen = 0
         self._looked = -1  # pool size when a pack was last read
         self._targets = [t * deck_size for t in TARGET_CURVE]
-        self._base = colour_base(facts)
         self._moved = False
-        self._reads = [0, 0]  # passed packs read, by side
         self._on = 0  # pool cards the pair can cast
         self._counted = 0  # pool entries counted into _on and curve
         #: Packs seen in a round's first picks, by the pool size then: (round, the pack).
@@ -361,14 +362,6 @@ class Bot:
         self._taken = [0] * _NC  # cards of each colour the other seats took from packs that came back
         self._left = [0] * _NC  # cards of each colour those packs held when this seat saw them
         self._lap = 0  # picks a pack takes to come back (the seats), 0 until seen
-        #: What the seats upstream removed, by side and colour: over the passed packs, the cards of the
-        #: colour a pack holds less what fresh cards of the same rarities hold, weighted by the cards
-        #: already taken from the pack (negative: the colour is taken upstream).
-        self.cut = [[0.0] * _NC, [0.0] * _NC]
-        self._cutw = [0, 0]  # the weights summed, by side
-        self._shares = rarity_shares(facts)
-        self._steady = [(0, 0), (0, 0)]  # by side: the two most-cut colours of real reads, reads in a row
-        self._named = [0, 0]  # by side: what upstream() names
         self._passing: tuple[int, tuple[str, ...]] = (-1, ())  # the pool size and pack of the last pick read
         #: The seat this one passes to in the first pack, drafted as a bot from the packs passed to it
         #: (None: not modelled, or not yet), and its pool (:meth:`_model_next`).
@@ -380,6 +373,16 @@ class Bot:
     @property
     def committed(self) -> bool:
         return self.pair != 0
+
+    @property
+    def flow(self) -> list[list[float]]:
+        """What flows, by side and colour (limited.tableread.TableRead.flow)."""
+        return self.reads.flow
+
+    @property
+    def cut(self) -> list[list[float]]:
+        """What the seats upstream removed, by side and colour (limited.tableread.TableRead.cut)."""
+        return self.reads.cut
 
     # -- reading the pool and the table ---------------------------------------------------------
 
@@ -413,11 +416,7 @@ class Bot:
         self._wheel(offered, pool, n // size, k)
         if k <= 0:
             return
-        side = (n // size) % 2
-        self._reads[side] += 1
-        self._cutw[side] += k
-        self._read_flow_and_cut(side, offered, k, size)
-        self._name_upstream(side)
+        self.reads.read((n // size) % 2, offered, k, size)
 
     def _passed(self, pool: Sequence[str]) -> None:
         """With the pick of the last pack read now in ``pool``: in the first pack, what this seat passed
@@ -450,58 +449,21 @@ class Bot:
     def _near(self, pool_size: int) -> int:
         """The pair of the seat this one passes to in pack 1: the model's (:meth:`next_pair`), or from pack 2 what
         that side's cut read names where its second most-cut colour is cut NEAR_GAP a weighted card more than the third."""
-        named, cut, w = self._named[1], self.cut[1], self._cutw[1]
-        if named and pool_size >= (self.pack_size or 11):
-            o = sorted(range(_NC), key=lambda i: (cut[i], i))
-            if (cut[o[2]] - cut[o[1]]) / w >= NEAR_GAP:
-                return named
+        named = self.reads.named[1]
+        if named and pool_size >= (self.pack_size or 11) and self.reads.most_cut(1)[1] >= NEAR_GAP:
+            return named
         return self.next_pair
 
     def _neighbours(self, pool_size: int) -> int:
         """The colours a pair should not share (NEIGHBOUR_PENALTY): the next seat's (:meth:`_near`) and, once
         its cut read names them, the two of the seat passing to this one in the first pack (:meth:`upstream`
         in odd rounds): the table spreads when a seat keeps off both neighbours' colours."""
-        return self._near(pool_size) | self._named[0]
+        return self._near(pool_size) | self.reads.named[0]
 
     @property
     def next_pair(self) -> int:
         """The pair the model of the next seat (:meth:`_model_next`) holds, 0 before it commits."""
         return self._next.pair if self._next is not None else 0
-
-    def _read_flow_and_cut(self, side: int, offered: Sequence[str], k: int, size: int) -> None:
-        """Add to ``side``'s flow the rating the pack still holds in each colour less what a pack of
-        its size holds on average (a later pick weighs more), and to its cut the cards taken from
-        each colour beyond the shares of the rarities left."""
-        by = self.facts.by_number
-        flow, base, cut = self.flow[side], self._base, self.cut[side]
-        late = 1.0 + k / size
-        m = len(offered)
-        for i in range(_NC):
-            flow[i] -= late * m * base[i]
-        rarities: dict[str, int] = {}
-        for num in offered:
-            f = by[num]
-            rarities[f.rarity] = rarities.get(f.rarity, 0) + 1
-            for i in _IDX[f.needs]:
-                flow[i] += late * f.rating
-                cut[i] += k
-        for r, q in rarities.items():
-            share = self._shares[r]
-            for i in range(_NC):
-                cut[i] -= k * q * share[i]
-
-    def _name_upstream(self, side: int) -> None:
-        """After a read of ``side``: the two colours most cut there become what :meth:`upstream` names
-        once the read is real (UPSTREAM_READ weighted cards, the second colour cut UPSTREAM_GAP a
-        weighted card more than the third) and steady (the same two on UPSTREAM_STEADY reads in a row)."""
-        cut, w = self.cut[side], self._cutw[side]
-        order = sorted(range(_NC), key=lambda i: (cut[i], i))
-        two = (1 << order[0]) | (1 << order[1])
-        real = w >= UPSTREAM_READ and (cut[order[2]] - cut[order[1]]) / w >= UPSTREAM_GAP
-        held = self._steady[side]
-        self._steady[side] = (two, held[1] + 1 if held[0] == two else 1) if real else (0, 0)
-        if real and self._steady[side][1] >= UPSTREAM_STEADY:
-            self._named[side] = two
 
     def _wheel(self, offered: Sequence[str], pool: Sequence[str], rnd: int, k: int) -> None:
         """A pack seen early this round coming back: count what the others took from it."""
@@ -555,18 +517,14 @@ class Bot:
         mean = sum(share) / _NC
         return [x - mean for x in share]
 
-    def _flow_total(self) -> list[float]:
-        a, b = self.flow
-        return [a[i] + b[i] for i in range(_NC)]
-
     def _pair_values(self, pool_size: int, have: int) -> list[float | None]:
         """What each pair of PAIRS is worth now (the module docstring's commitment), None for a pair
         that can no longer give a deck the pool's pair could not give as well."""
         old = self.pair
-        ft = self._flow_total()
+        ft = self.reads.flow_total()
         crowd = self._crowd()
         cw = CENSUS_WEIGHT * pool_size
-        ct = self._cut_total()
+        ct = self.reads.cut_total(CUT_PRIOR)
         pc, rd = self._read_factors(pool_size)
         near = self._neighbours(pool_size)
         near_pen = NEIGHBOUR_PENALTY * (1 + pool_size / (self.pack_size or 11))
@@ -650,19 +608,12 @@ class Bot:
 
     def upstream(self, pool_size: int) -> int:
         """The two colours the seats passing to this one now seem to be in (the most cut on this
-        side, :attr:`cut`), 0 until the read is real and steady (:meth:`_name_upstream`: said on
+        side, :attr:`cut`), 0 until the read is real and steady (limited.tableread.TableRead.named: said on
         nearly every early pick, it changed on half of them)."""
         size = self.pack_size
         if not size:
             return 0
-        return self._named[(pool_size // size) % 2]
-
-    def _cut_total(self) -> list[float]:
-        """Per colour, both sides added: what the upstream seats removed, per weighted card (0 unread),
-        each side's average pulled towards 0 by CUT_PRIOR weighted cards."""
-        (a, b), (na, nb) = self.cut, self._cutw
-        wa, wb = na + CUT_PRIOR, nb + CUT_PRIOR
-        return [(a[i] / wa if wa else 0.0) + (b[i] / wb if wb else 0.0) for i in range(_NC)]
+        return self.reads.named[(pool_size // size) % 2]
 
     # -- picking --------------------------------------------------------------------------------
 
@@ -706,7 +657,7 @@ class Bot:
             dead=self._dead(belief, cast, n, total_picks) if pair and cast else 0.0,
             off_pen=self._off_pen(pair, on, n, total_picks),
             less_pen=CAST_COLOURLESS * cast if pair else 0.0,
-            flow=self._flow_total(),
+            flow=self.reads.flow_total(),
             scale=10.0 * (self.pack_size or 11),
             curve=self.curve,
             targets=self._targets,
@@ -781,7 +732,7 @@ class Bot:
         if self._moved and near and not pair & near:
             return "away", {"colours": pair | f.needs, "other_colours": near}
         if self._moved:
-            ft = self._flow_total()
+            ft = self.reads.flow_total()
             sig = max(_IDX[pair], key=lambda i: ft[i])
             return "moved", {"colours": pair | f.needs, "signal": 1 << sig}
         return why_fits(f, c, scored, pair | f.needs, fits, by)

@@ -609,8 +609,15 @@ def test_g_draft_1_a_bot_keeps_off_the_colours_named_for_the_seat_passing_to_it(
     snow, moon, sun, space = (_commons(cs, c, 4) for c in ("snow", "moon", "sun", "space"))
     assert f[moon[0]].rating == f[sun[0]].rating
     stars = [c.number for c in cs.cards if not f[c.number].needs and c.rarity == "C"]
-    for name, value in (("SIGNAL_WEIGHT", 0.0), ("CUT_WEIGHT", 0.0), ("UPSTREAM_READ", 0.0), ("UPSTREAM_STEADY", 1)):
-        monkeypatch.setattr(bots, name, value)
+    import limited.tableread as tableread
+
+    for module, name, value in (
+        (bots, "SIGNAL_WEIGHT", 0.0),
+        (bots, "CUT_WEIGHT", 0.0),
+        (tableread, "UPSTREAM_READ", 0.0),
+        (tableread, "UPSTREAM_STEADY", 1),
+    ):
+        monkeypatch.setattr(module, name, value)
 
     def run():
         bot = Bot(f, 40, pack_size=11, model_next=False)
