@@ -231,3 +231,29 @@ async def test_g_se_the_bracket_fits_the_pane_and_names_its_champion_on_one_line
             assert re.search(r"├─ 1 長谷川 (真由美\d\d|.*…)$", champion_line.rstrip()), lines  # seed 1, whole or cut
     finally:
         i18n.set_language("en")
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize("tab", ["f4", "f8"])
+async def test_g_se_a_result_typed_on_the_standings_or_the_bracket_goes_to_the_results_box_at_80x24(tmp_path, tab):
+    """G-SE, input is never lost: 「1 2-0」 Enter typed on the standings (F4) or the bracket (F8)
+    during the top cut is table 1's result, typed into the round tab's box, which is shown (the
+    keys went nowhere without a word)."""
+    dd, st, d = _swiss_done(tmp_path, lambda m: "2-0" if m.table % 2 else "2-1")
+    d.top_cut(4)
+    eid = st.id
+    st.close()
+    app = LyceeApp(dd, open_event=eid, lang="ja")
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            screen = app.screen
+            await pilot.press(tab)
+            await pilot.pause()
+            await type_text(pilot, "1 2-0")
+            await pilot.press("enter")
+            await until(pilot, lambda: screen.event.current_round.matches[0].outcome is not None, "table 1's result")
+            assert screen.query_one("TabbedContent").active == "round"
+            assert screen.event.current_round.matches[1].outcome is None
+    finally:
+        i18n.set_language("en")

@@ -15,11 +15,14 @@ from .pane import EventPane
 
 
 class BracketPane(EventPane):
+    FOCUS = "#bracket-scroll"
+    TYPES_ON = "round"  # a result typed here (``1 2-0``) goes to the round tab's box
+
     def __init__(self) -> None:
         super().__init__(_("Bracket"), id="bracket")
 
     def compose(self) -> ComposeResult:
-        with VerticalScroll():
+        with VerticalScroll(id="bracket-scroll"):
             yield BracketView(id="bracket-view")
 
     def draw_read(self, read: EventRead) -> None:

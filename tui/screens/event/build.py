@@ -17,6 +17,8 @@ from .pane import EventPane
 
 
 class BuildPane(EventPane):
+    FOCUS = "#build-table"
+
     def __init__(self) -> None:
         super().__init__(_("Build"), id="build")
 

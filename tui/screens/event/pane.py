@@ -5,7 +5,7 @@ next shown, so a 512-player table is not rebuilt for a tab nobody is looking at.
 from __future__ import annotations
 
 from textual import events
-from textual.widgets import Input, TabPane
+from textual.widgets import Input, TabbedContent, TabPane
 
 from ...widgets.linebox import type_into
 from .messages import EventRead
@@ -14,8 +14,13 @@ from .messages import EventRead
 class EventPane(TabPane):
     """A tab of the event screen: ``draw_read`` draws one change."""
 
+    #: What takes the focus when the tab is chosen (F2, F3 ...): its table.
+    FOCUS = ""
     #: The box a key typed on this tab's table goes into (F3 then ``12 2-1`` at once: the results box).
     TYPES_INTO = ""
+    #: For a tab without a box: the tab whose box a digit typed here goes into, shown with it (the
+    #: standings and the bracket: ``1 2-0`` typed there is a result, for the round tab's box).
+    TYPES_ON = ""
 
     def __init__(self, title: str, id: str) -> None:
         super().__init__(title, id=id)
@@ -46,14 +51,26 @@ class EventPane(TabPane):
         """A character typed while the tab's table has the focus (no key of
         the table's or the screen's) goes into the tab's box, which takes the
         focus: the line typed right after F3 is stored or refused aloud,
-        never dropped."""
-        if not (self.TYPES_INTO and event.is_printable and event.character):
+        never dropped.  On a tab without a box a digit goes into the box of
+        the tab ``TYPES_ON`` names, which is shown."""
+        if not (event.is_printable and event.character):
             return
         if event.key in self.screen.active_bindings or self.app.screen is not self.screen:
             return  # ? is F1's; a dialog opened meanwhile: the app hands it the key (tui.app)
-        box = self.query_one(self.TYPES_INTO, Input)
-        if self.screen.focused is box or box.disabled:
+        box = self._box_for(event.character)
+        if box is None or self.screen.focused is box or box.disabled:
             return
         event.stop()
+        if not self.TYPES_INTO:
+            self.screen.query_one(TabbedContent).active = self.TYPES_ON
         box.focus()
         await type_into(box, event)
+
+    def _box_for(self, character: str) -> Input | None:
+        """The box ``character`` typed on this tab goes into, if any."""
+        if self.TYPES_INTO:
+            return self.query_one(self.TYPES_INTO, Input)
+        if self.TYPES_ON and character.isdigit():
+            other = self.screen.query_one(f"#{self.TYPES_ON}", EventPane)
+            return other.query_one(other.TYPES_INTO, Input)
+        return None

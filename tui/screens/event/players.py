@@ -122,6 +122,8 @@ class PlayersPane(EventPane):
     """The registered players; posts :class:`NameEntered` for the
     screen (which holds the desk) when a name is typed."""
 
+    FOCUS = "#player-table"
+
     def __init__(self) -> None:
         super().__init__(_("Players"), id="players")
         #: the store's members, indexed in a worker when the pane is shown (None until then)

@@ -41,7 +41,8 @@ class Rounds(Concern):
         self._batch: dict | None = None  # several lines at once: what was stored, what refused
         self._refused_recent: list[tuple[float, str]] = []  # (when, why): refusals of the last seconds
         self._rang = False  # the bell at time has rung for this round
-        self._footer_for = (False, True)  # the footer was drawn for (a finished event, a round to pair)
+        # the footer was drawn for (a finished event, a round to pair, a round with results to come)
+        self._footer_for = (False, True, False)
 
     def action_clock(self) -> None:
         ev = self.event

@@ -185,6 +185,8 @@ class RoundPane(EventPane):
     """The current round; posts :class:`ResultEntered` for the
     screen (which holds the desk) when a line is typed in the results box."""
 
+    FOCUS = "#pairing-table"
+
     TYPES_INTO = "#result-entry"
 
     def __init__(self) -> None:

@@ -239,14 +239,9 @@ class EventScreen(Translated, EventHost):
 
     def action_tab(self, tab: str) -> None:
         self.query_one(TabbedContent).active = tab
-        focus = {
-            "players": "#player-table",
-            "round": "#pairing-table",
-            "standings": "#standings-table",
-            "build": "#build-table",
-        }.get(tab)
-        if focus:
-            self.query_one(focus).focus()
+        pane = self.query_one(f"#{tab}", EventPane)
+        if pane.FOCUS:
+            pane.query_one(pane.FOCUS).focus()
 
     def check_action(self, action: str, parameters) -> bool | None:
         """Whether a key is offered now: its concern says (phone reports off, the event finished)."""

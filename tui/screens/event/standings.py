@@ -17,6 +17,9 @@ from .pane import EventPane
 
 
 class StandingsPane(EventPane):
+    FOCUS = "#standings-table"
+    TYPES_ON = "round"  # a result typed here (``1 2-0``) goes to the round tab's box
+
     def __init__(self) -> None:
         super().__init__(_("Standings"), id="standings")
 
