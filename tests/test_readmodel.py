@@ -165,3 +165,21 @@ def test_g_time_a_clock_started_stops_showing_once_every_result_is_in(tmp_path):
         desk.record(m.table, "2-0")
     assert readmodel.clock_line(desk.event, now).text == ""
     store.close()
+
+
+def test_l_rounds_an_event_without_players_suggests_no_rounds(tmp_path):
+    """L-ROUNDS: the bar of a new event says it has no players yet, not 「スイスドロー 0回戦
+    （参加人数から算出）」; with players it says the rounds the count suggests."""
+    from core import i18n
+
+    store = DataDir(tmp_path).create({"name": "日曜杯", "date": "2026-12-06", "sanctioned": False})
+    desk = Desk(store)
+    i18n.set_language("ja")
+    try:
+        line = readmodel.round_status(desk.event)
+        assert line.endswith("0人 · 未開始") and "回戦" not in line, line
+        desk.add_players([f"選手{i}" for i in range(1, 9)])
+        assert "スイスドロー 3回戦（参加人数から算出）" in readmodel.round_status(desk.event)
+    finally:
+        i18n.set_language("en")
+        store.close()

@@ -71,6 +71,8 @@ def round_status(ev: Event) -> str:
             fmt=fmt,
             n=len(ev.players),
         )
+    if r is None and not ev.players:  # no count to suggest rounds for yet
+        return _("{fmt} · {n} players · not started", fmt=fmt, n=0)
     if r is None:
         # lazy: the pairing engine, which `lycee result` never loads
         from core.tournament.pairing import planned_rounds
