@@ -616,3 +616,41 @@ def test_a_running_server_writes_its_locks_and_takes_the_desks_unlock(desk, data
     finally:
         srv.stop()
     assert not paths(datadir, desk.store.id)[0].exists()
+
+
+def test_web_guess_an_unlock_the_server_lost_is_asked_again_and_lifted_only_when_acted_on(desk, datadir):
+    """WEB-GUESS: `lycee reports EVENT unlock` says "lifted" only once the server has acted on
+    the request: a request the server took while the desk was still writing it (renamed away
+    with its line not yet in it) is asked again; a server that never acts gets no "lifted"
+    (the desk said lifted while 佐藤 stayed locked)."""
+    import threading
+
+    from tui.web.locks import Locks, ask_unlock, paths, read_locks, wait_released
+    from tui.web.writes import Guesses
+
+    locks = Locks(*paths(datadir, desk.store.id))
+    pins = Guesses("pin")
+    locks.watch([pins])
+    for _ in range(10):
+        pins.add([("judge", "佐藤")], "10.0.0.9")
+    assert [r["what"] for r in read_locks(datadir, desk.store.id)] == ["佐藤"]
+    unlock = paths(datadir, desk.store.id)[1]
+    token = ask_unlock(datadir, desk.store.id, "佐藤")
+    unlock.unlink()  # the server took the file before the line was in it: nothing was acted on
+    assert not wait_released(datadir, desk.store.id, "佐藤", token, timeout=0.5)  # nobody acted: no "lifted"
+    assert unlock.exists()  # asked again
+    stop = threading.Event()
+
+    def server_polls():
+        while not stop.is_set():
+            locks.poll()
+            stop.wait(0.02)
+
+    t = threading.Thread(target=server_polls)
+    t.start()
+    try:
+        assert wait_released(datadir, desk.store.id, "佐藤", token)
+        assert read_locks(datadir, desk.store.id) == []  # lifted when said so, not a poll later
+    finally:
+        stop.set()
+        t.join()

@@ -45,8 +45,8 @@ def _unlock(dd, eid: str, what: str | None) -> None:
         raise CliError(_("say what to unlock: `lycee reports EVENT unlock WHAT` (an address, a name, or all)"))
     if read_locks(dd, eid) is None:
         raise CliError(_("no page server takes phone reports or judges' sign-ins for this event: nothing is locked"))
-    ask_unlock(dd, eid, what)
-    if not wait_released(dd, eid, what):
+    token = ask_unlock(dd, eid, what)
+    if not wait_released(dd, eid, what, token):
         raise CliError(_("the page server did not answer: is `lycee serve` (or the app's serving) still running?"))
     print(_("{what}: lifted (wrong codes and PINs counted again from zero)", what=what))
 

@@ -6,21 +6,29 @@ codes and PINs in its memory; it writes the guessers now slowed or locked to
 that changes, and reads ``.EVENT.web-unlock`` (a line per guesser to release,
 or ``all``) on each of its polls.  ``lycee reports EVENT locks`` and the
 app's phone reports screen read the first; ``lycee reports EVENT unlock
-WHAT`` and the screen's key append to the second.  Nothing here goes into
-the event's journal: a lock is the server's, for the day.
+WHAT`` and the screen's key append to the second.  Each request carries a
+token the server lists under ``taken`` in the first once it has released
+what was asked: a request taken while it was being written (the server
+renames the file as the desk appends to it) is not acknowledged, so the desk
+asks again, and says "lifted" only once the server has lifted it.  Nothing
+here goes into the event's journal: a lock is the server's, for the day.
 """
 
 from __future__ import annotations
 
 import json
 import os
+import secrets
 import time
+from collections import deque
 from pathlib import Path
 
 from core.paths import write_private
 
 LOCKS = ".{eid}.web-locks"
 UNLOCK = ".{eid}.web-unlock"
+#: The requests' tokens the locks file lists as taken (the newest).
+TAKEN_KEPT = 64
 
 
 def paths(datadir, event_id: str) -> tuple[Path, Path]:
@@ -48,32 +56,54 @@ def _in_force(row, now: float) -> bool:
     return isinstance(row, dict) and (row.get("until") is None or row["until"] > now or row["locked"])
 
 
-def _asked(line: str) -> str | None:
-    """What a line of the unlock file asks to release; None for a line that asks nothing."""
+def _asked(line: str) -> tuple[str, str] | None:
+    """What a line of the unlock file asks to release, and its token; None for a line that asks nothing."""
     try:
-        what = json.loads(line).get("what")
+        doc = json.loads(line)
+        what, token = doc.get("what"), doc.get("ask", "")
     except (ValueError, AttributeError):
         return None
-    return what if isinstance(what, str) and what else None
+    return (what, token if isinstance(token, str) else "") if isinstance(what, str) and what else None
 
 
-def ask_unlock(datadir, event_id: str, what: str) -> None:
-    """Ask the page server to release ``what`` (it does within a poll)."""
+def ask_unlock(datadir, event_id: str, what: str, token: str | None = None) -> str:
+    """Ask the page server to release ``what`` (it does within a poll); the request's token
+    (a new one unless ``token`` repeats an earlier request)."""
+    token = token or secrets.token_hex(8)
     _locks, unlock = paths(datadir, event_id)
     fd = os.open(unlock, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600)
     with os.fdopen(fd, "a", encoding="utf-8") as f:
-        f.write(json.dumps({"what": what.strip()}, ensure_ascii=False) + "\n")
+        f.write(json.dumps({"what": what.strip(), "ask": token}, ensure_ascii=False) + "\n")
+    return token
 
 
-def wait_released(datadir, event_id: str, what: str, timeout: float = 3.0) -> bool:
-    """Whether the server took the request (the unlock file is gone) within ``timeout`` seconds."""
+def _taken(datadir, event_id: str) -> list:
+    """The tokens of the requests the server has acted on (the locks file's ``taken``)."""
+    locks, _unlock = paths(datadir, event_id)
+    try:
+        doc = json.loads(locks.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return []
+    taken = doc.get("taken") if isinstance(doc, dict) else None
+    return taken if isinstance(taken, list) else []
+
+
+def wait_released(datadir, event_id: str, what: str, token: str, timeout: float = 3.0) -> bool:
+    """Whether the server acted on the request ``token`` within ``timeout`` seconds; a request it
+    took without acting on (its line read before it was written) is asked again."""
     _locks, unlock = paths(datadir, event_id)
     end = time.monotonic() + timeout
     while time.monotonic() < end:
-        if not unlock.exists():
+        if token in _taken(datadir, event_id):
             return True
+        if not unlock.exists():  # taken, not acted on yet: a moment, then again
+            time.sleep(0.05)
+            if token in _taken(datadir, event_id):
+                return True
+            if not unlock.exists():
+                ask_unlock(datadir, event_id, what, token)
         time.sleep(0.05)
-    return not unlock.exists()
+    return token in _taken(datadir, event_id)
 
 
 class Locks:
@@ -82,6 +112,7 @@ class Locks:
     def __init__(self, locks: Path | None, unlock: Path | None):
         self.locks_file, self.unlock_file = locks, unlock
         self.guesses: list = []
+        self.taken: deque[str] = deque(maxlen=TAKEN_KEPT)  # the requests acted on (wait_released)
 
     @classmethod
     def for_feed(cls, feed) -> Locks:
@@ -105,7 +136,8 @@ class Locks:
         if self.locks_file is None:
             return
         try:
-            write_private(self.locks_file, json.dumps({"locks": self.listing()}, ensure_ascii=False))
+            doc = {"locks": self.listing(), "taken": list(self.taken)}
+            write_private(self.locks_file, json.dumps(doc, ensure_ascii=False))
         except OSError:  # a read-only folder: the desk cannot see them, the server keeps them all the same
             pass
 
@@ -134,6 +166,8 @@ class Locks:
             taken.unlink()
         except OSError:
             return
-        for what in filter(None, map(_asked, lines)):
+        for what, token in filter(None, map(_asked, lines)):
             self.release(what)
+            if token:
+                self.taken.append(token)
         self.write()
