@@ -159,7 +159,14 @@ Bot picks (G-DRAFT-1: take one card, pass the rest)
     76 / 83 / 82%); the 1/k
     read for the model from pack 2: 0.560 / 0.526 / 0.537, 77.0 / 77.5 / 82.0%; a flat one (every pack alike) for what
     :meth:`upstream` names: 0.566 / 0.565 / 0.549, uncastable decks 40.1% in alpha; naming without the steady bar
-    (limited.tableread.UPSTREAM_STEADY 1): 0.562 / 0.562 / 0.545, 40.2%.
+    (limited.tableread.UPSTREAM_STEADY 1): 0.562 / 0.562 / 0.545, 40.2%.  Nor did checking the model against the
+    packs that come back in pack 1 (the card it said the next seat took came back in 0 of 100 drafts; a likelihood of
+    each pair from what came back ranks the seat's real pair first in 9-18% of drafts, chance 10%), nor weighing both
+    neighbours softly (a pair pays the model's belief in its surer colour plus a read of the passing seat from its
+    first pack, every pack alike, x NEIGHBOUR_PENALTY): neighbours 0.509 / 0.527 / 0.521, both neighbours 80.5 / 82.0
+    / 83.0%, three upstream 98.5 / 97.5 / 94.5%, but uncastable decks 37.4 / 1.0 / 0.4% (and on ``--seed0 10000``
+    neighbours 0.560 in alpha, 38.6%), drafts 18-20% slower.  Told the cutters' pair from pool 8 on, seat 0's deck
+    avoids AB in 88.0 / 89.0 / 89.5%: the cell needs the next seat named in pack 1, which its packs do not show.
 
     :meth:`Bot.explain` returns the pick with its reason (limited.reasons.PickReason:
     the top three with their parts, and a one-line reason through the
