@@ -8,7 +8,7 @@ import pytest
 from core import i18n
 from core.desk import Desk
 from core.store import DataDir
-from tests.app_helpers import shown, squash, until
+from tests.app_helpers import shown, squash, type_text, until
 from tests.test_app_burst import burst
 from tui.app import LyceeApp
 
@@ -70,7 +70,8 @@ async def test_g_swiss_standings_round_1_in_progress_reads_whole_in_the_narrow_l
 ):
     """G-SWISS-STANDINGS: before round 1 is complete the leaders box says there
     are no standings yet in lines a 80-column desk shows whole (it read
-    「第1回戦が進行中で」 / 「す（まだ順位はあ」 / 「りません）」)."""
+    「第1回戦が進行中で」 / 「す（まだ順位はあ」 / 「りません）」), and lists nobody under
+    it; once the round's results are in it lists the standings."""
     dd = DataDir(tmp_path)
     store = dd.create({"name": "土曜リセ杯", "kind": "constructed", "match": "bo3", "rounds": 2, "sanctioned": False})
     desk = Desk(store)
@@ -85,5 +86,11 @@ async def test_g_swiss_standings_round_1_in_progress_reads_whole_in_the_narrow_l
             await until(pilot, lambda: want[0] in shown(app, app.screen.query_one("#leaders")), "the leaders box drawn")
             lines = [ln.strip() for ln in shown(app, app.screen.query_one("#leaders")).splitlines()]
             assert lines[:2] == want, lines  # English wrapped "Round 1 is in progress: no" / "standings yet"
+            # and nobody under it: every player at 「1  0」 read as standings
+            assert not any(n in "".join(lines) for n in ("伊藤翔", "山田太郎", "小林優", "渡辺さくら")), lines
+            for m in app.screen.event.current_round.matches:
+                await type_text(pilot, f"{m.table} 2-0")
+                await pilot.press("enter")
+            await until(pilot, lambda: "伊藤翔" in shown(app, app.screen.query_one("#leaders")), "the standings")
     finally:
         i18n.set_language("en")

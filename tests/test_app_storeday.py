@@ -511,6 +511,9 @@ async def test_g_time_round_table_shows_the_whole_result_and_extension_beside_lo
     desk = Desk(store)
     desk.add_players(["長谷川之丞右衛門", "勅使河原三郎太郎", "東海林左衛門之介", "五十嵐喜三郎兵衛"])
     desk.pair_next()
+    for m in desk.event.current_round.matches:  # round 2 in play: the leaders box lists round 1's standings
+        desk.record(m.table, "2-0")
+    desk.pair_next()
     desk.extend(1, 5)
     desk.record(2, "2-1")
     store.close()

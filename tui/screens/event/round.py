@@ -310,7 +310,12 @@ class RoundPane(EventPane):
         if final is not None:
             box.set(placings_text(title, final[:60], readmodel.placing_words(ev, final), cw))
             return
-        rows = rows[:60] if ev.rounds else []
+        # before round 1's first result there are no leaders: the box lists nobody (all "1  0" read as standings)
+        rows = (
+            rows[:60]
+            if ev.rounds and (standings_after or final is not None or (cur is not None and cur.complete))
+            else []
+        )
         text = Text(title + "\n", style="bold")
         # a name takes what the rank, points and record leave; narrow (80 columns: the pairings come first)
         # the record gives way (the standings tab has it), then the name is shortened
