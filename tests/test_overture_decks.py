@@ -194,7 +194,10 @@ def test_o_deck_restrict_two_copies_of_a_one_copy_card_refused_naming_it():
     problems = check(with_changes(MRS_DECK, LO_0001=-2, LO_0010=1, LO_0010_L=1))
     assert [p.rule for p in problems] == ["O-DECK-RESTRICT"]
     assert set(problems[0].numbers) == {"LO-0010", "LO-0010-L"}
-    assert "LO-0010" in problems[0].message
+    assert "2 cards of number LO-0010 (LO-0010, LO-0010-L)" in problems[0].message  # the numbers held, named
+    # the base number alone is not named twice (it read 「LO-0010（LO-0010）が2枚です」)
+    (alone,) = check(with_changes(MRS_DECK, LO_0001=-2, LO_0010=2))
+    assert "2 cards of number LO-0010;" in alone.message and "(LO-0010)" not in alone.message
     # one copy is fine
     assert check(with_changes(MRS_DECK, LO_0001=-1, LO_0010_L=1)) == []
 

@@ -28,7 +28,7 @@ from core.cards.deckmodel import (
 )
 from core.cards.legality import Catalog
 from core.cards.model import Card
-from core.cards.restrictions import DeckCard, brands_of, restrictions_of
+from core.cards.restrictions import DeckCard, brands_of, number_with_parallels, restrictions_of
 from core.i18n import _, join_list
 
 __all__ = ["Legal", "OvertureCards", "check_overture", "deck_class", "deck_class_words", "legal_on"]
@@ -147,11 +147,9 @@ def _too_many(base: str, group: list) -> DeckProblem:
     """O-DECK-4's problem for the cards of one base number."""
     numbers = tuple(d.number for d in group)
     what = _(
-        "{n} cards of number {base} ({numbers}) in deck and spares; at most {max}, "
-        "a parallel counting as its base number",
+        "{n} cards of number {what} in deck and spares; at most {max}, a parallel counting as its base number",
         n=_count(group),
-        base=base,
-        numbers=join_list(numbers),
+        what=number_with_parallels(base, numbers),
         max=OVERTURE_COPIES,
     )
     return DeckProblem(RULE_O_COPIES, "copies", what, numbers[0], None, numbers)

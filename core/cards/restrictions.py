@@ -275,6 +275,14 @@ def _bound(n: int | None) -> str:
     return _lo(n) if n is not None else ""
 
 
+def number_with_parallels(base: str, numbers: Sequence[str]) -> str:
+    """A card number as a copy count names it: ``LO-0010``, or with the numbers held when they
+    are not the base alone (parallels): ``LO-0923 (LO-0923, LO-0923-A)``."""
+    if list(numbers) in ([], [base]):
+        return base
+    return _("{base} ({numbers})", base=base, numbers=join_list(numbers))
+
+
 @dataclass(frozen=True)
 class CopyLimit(Restriction):
     limit: int = 1
@@ -287,10 +295,9 @@ class CopyLimit(Restriction):
             return Finding(
                 False,
                 _(
-                    "{n} cards of number {base} ({numbers}); its restriction allows at most {limit}",
+                    "{n} cards of number {what}; its restriction allows at most {limit}",
                     n=n,
-                    base=base,
-                    numbers=join_list(_numbers(same)),
+                    what=number_with_parallels(base, _numbers(same)),
                     limit=self.limit,
                 ),
                 _numbers(same),
