@@ -77,6 +77,33 @@ def round_trip(ev):
     return doc
 
 
+def odd_tables_2_0(m) -> str:
+    """A result for table ``m``: 2-0 at the odd tables, 2-1 at the even ones."""
+    return "2-0" if m.table % 2 else "2-1"
+
+
+def swiss_played(root, rounds: int = 3, players: int = 8, played: int | None = None, results=odd_tables_2_0):
+    """A staffed Swiss event 土曜杯 of ``rounds`` planned rounds and ``players`` players 選手1..,
+    ``played`` of its rounds (all of them when None) paired with every result in (``results(match)``):
+    (data dir, its open store, the desk)."""
+    dd = DataDir(root)
+    st = dd.create(
+        {
+            "name": "土曜杯",
+            "date": "2026-12-05",
+            "rounds_planned": rounds,
+            "staff": {"organizer": "店長", "judges": ["佐藤"], "head_judge": "佐藤"},
+        }
+    )
+    d = Desk(st)
+    d.add_players([f"選手{i}" for i in range(1, players + 1)])
+    for _r in range(rounds if played is None else played):
+        d.pair_next()
+        for m in d.event.current_round.matches:
+            d.record(m.table, results(m))
+    return dd, st, d
+
+
 def played_cut(root, n: int, top: int, third: bool = False, upsets: bool = False):
     """``n`` players 選手1.., three Swiss rounds, a top ``top`` (with or without a
     third-place match) played to the end, the first-listed player winning every

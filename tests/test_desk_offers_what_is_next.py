@@ -11,27 +11,13 @@ from core import i18n, readmodel
 from core.desk import Desk
 from core.store import DataDir
 from tests.app_helpers import shown, until
+from tests.round_helpers import swiss_played
 from tui.app import LyceeApp
 
 
 def _event(tmp_path, rounds: int = 3, players: int = 8, played: int | None = None):
     """A Swiss event of ``rounds`` planned rounds, ``played`` of them paired with every result in."""
-    dd = DataDir(tmp_path)
-    st = dd.create(
-        {
-            "name": "土曜杯",
-            "date": "2026-12-05",
-            "rounds_planned": rounds,
-            "staff": {"organizer": "店長", "judges": ["佐藤"], "head_judge": "佐藤"},
-        }
-    )
-    d = Desk(st)
-    d.add_players([f"選手{i}" for i in range(1, players + 1)])
-    for _r in range(rounds if played is None else played):
-        d.pair_next()
-        for m in d.event.current_round.matches:
-            d.record(m.table, "2-0" if m.table % 2 else "2-1")
-    return dd, st, d
+    return swiss_played(tmp_path, rounds=rounds, players=players, played=played)
 
 
 # -- F5 once no round is left to pair (G-SWISS-RANK, G-SE) ---------------------------------

@@ -13,27 +13,13 @@ from core.desk import Desk
 from core.store import DataDir
 from core.tournament.standings import standings
 from tests.app_helpers import on_screen, shown, type_text, until
+from tests.round_helpers import swiss_played
 from tui.app import LyceeApp
 from tui.screens.dialogs import Confirm
 
 
 def _swiss_done(tmp_path, results, players=8, rounds=3):
-    dd = DataDir(tmp_path)
-    st = dd.create(
-        {
-            "name": "土曜杯",
-            "date": "2026-12-05",
-            "rounds_planned": rounds,
-            "staff": {"organizer": "店長", "judges": ["佐藤"], "head_judge": "佐藤"},
-        }
-    )
-    d = Desk(st)
-    d.add_players([f"選手{i}" for i in range(1, players + 1)])
-    for _r in range(rounds):
-        d.pair_next()
-        for m in d.event.current_round.matches:
-            d.record(m.table, results(m))
-    return dd, st, d
+    return swiss_played(tmp_path, rounds=rounds, players=players, results=results)
 
 
 def test_g_tie_playoff_preview_names_the_line_and_its_tie(tmp_path):
