@@ -100,7 +100,8 @@ def swiss_played(root, rounds: int = 3, players: int = 8, played: int | None = N
     for _r in range(rounds if played is None else played):
         d.pair_next()
         for m in d.event.current_round.matches:
-            d.record(m.table, results(m))
+            if m.p2 is not None:  # a bye takes no result
+                d.record(m.table, results(m))
     return dd, st, d
 
 

@@ -243,3 +243,35 @@ async def test_g_se_a_result_typed_on_the_standings_or_the_bracket_goes_to_the_r
             assert screen.event.current_round.matches[1].outcome is None
     finally:
         i18n.set_language("en")
+
+
+@pytest.mark.parametrize("players,want", [(2, 2), (5, 2), (8, 4), (12, 4), (16, 8), (40, 8)])
+def test_g_se_f7_proposes_a_cut_of_at_most_half_the_field(tmp_path, players, want):
+    """G-SE: F7 proposes the largest power of two at most half the players, a top 8 at most: a
+    top 4 of 8 players (it proposed 8 for any field: every player of 8); any size from 2 is typed."""
+    _dd, st, d = swiss_played(tmp_path, rounds=1, players=players)
+    assert readmodel.suggested_cut(d.event) == want
+    st.close()
+
+
+@pytest.mark.asyncio
+async def test_g_se_the_size_prompt_offers_the_proposed_cut_at_80x24(tmp_path):
+    """G-SE: for 8 players the size prompt holds 4, and Enter pairs a top 4."""
+    dd, st, d = _swiss_done(tmp_path, lambda m: "2-0" if m.table % 2 else "2-1")
+    eid = st.id
+    st.close()
+    app = LyceeApp(dd, open_event=eid, lang="ja")
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            screen = app.screen
+            await pilot.press("f7")
+            await until(pilot, lambda: bool(app.screen.query("Input")), "the size prompt")
+            assert app.screen.query_one("Input").value == "4"
+            await pilot.press("enter")
+            await until(pilot, lambda: isinstance(app.screen, Confirm), "the preview")
+            await pilot.press("y")
+            await until(pilot, lambda: screen.event.current_round.stage == "top", "the top 4 paired")
+            assert len(screen.event.current_round.matches) == 2
+    finally:
+        i18n.set_language("en")

@@ -401,6 +401,21 @@ def swiss_rounds_planned(ev: Event) -> int:
     return planned_rounds(ev)[0]
 
 
+#: The largest top cut the desk proposes (a store's Saturday: a top 8 at most).
+CUT_PROPOSED_MAX = 8
+
+
+def suggested_cut(ev: Event) -> int:
+    """The top cut F7 proposes (G-SE: any size from 2 is allowed): the largest power of two at
+    most half the players still in, at most CUT_PROPOSED_MAX, at least 2: a top 4 of 8 players,
+    a top 8 of 16 or more (it proposed 8 whatever the field: every player of 8)."""
+    half = len(ev.eligible(1)) // 2
+    size = 2
+    while size * 2 <= min(half, CUT_PROPOSED_MAX):
+        size *= 2
+    return size
+
+
 def cut_preview(ev: Event, size: int, third_place: bool = False) -> tuple[str, bool]:
     """Who a top ``size`` cut takes, before it is paired (G-SE, G-TIE-PLAYOFF): each seed
     with their points, the first players just outside, and the line itself when it falls

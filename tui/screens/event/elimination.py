@@ -60,7 +60,9 @@ class Elimination(Concern):
                 str(field),
             )
             if alone
-            else Prompt(_("Top cut size: any number from 2 (add + for a third-place match)"), "8")
+            else Prompt(
+                _("Top cut size: any number from 2 (add + for a third-place match)"), str(readmodel.suggested_cut(ev))
+            )
         )
         if not text:
             return
