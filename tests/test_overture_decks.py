@@ -545,3 +545,19 @@ def test_o_deck_restrict_any_text_reads_or_is_named_never_a_traceback(text):
         parse_decklist(text, "x.txt")
     except ValidationError as e:
         assert all(where.startswith("line ") for where, _why in e.problems)
+
+
+def test_o_cards_onsale_the_cards_of_a_product_without_a_date_are_one_line(capsys, tmp_path):
+    """O-CARDS-ONSALE: the cards of a product without an on-sale date are not checked, said once
+    for the product, naming its cards and how to set the date (a 60-card deck listed 15 lines,
+    one a card, each repeating the product), in Japanese too."""
+    data = str(tmp_path / "data")
+    assert run(capsys, "--data-dir", data, "cards", "import", str(FIXTURE))[0] == 0
+    f = tmp_path / "deck.txt"
+    f.write_text("".join(f"{k} {n}\n" for n, k in sorted(MRS_DECK.items())), encoding="utf-8")
+    rc, out, err = run(capsys, "--data-dir", data, "--lang", "ja", "deck", "check", str(f), "--rules", "overture")
+    assert rc == 0, err
+    lines = [ln for ln in out.splitlines() if "発売日がありません" in ln]
+    assert len(lines) == 1, out
+    assert f"未確認: {len(MRS_DECK)}種（" in lines[0] and 'lycee cards on-sale "ミライ書房 1.0(MRS)"' in lines[0]
+    assert all(n in lines[0] for n in MRS_DECK)

@@ -160,13 +160,34 @@ def _on_sale(known: list, section: dict[str, str], legal: Legal | None) -> list[
     if legal is None:
         return _dates_unchecked(known)
     out = []
+    unchecked: dict[str, list[str]] = {}  # the cards not checked, by reason: a product without a date, once
     for d in known:
         ok, reason = legal(d.number)
         if ok is None:
-            out.append(_on_sale_problem(d.number, NOT_CHECKED, _unchecked_words(d.number, reason), section))
+            unchecked.setdefault(reason, []).append(d.number)
         elif not ok:
             out.append(_on_sale_problem(d.number, "illegal", _illegal_words(d.number, reason), section))
-    return out
+    return out + [_unchecked_problem(reason, numbers, section) for reason, numbers in unchecked.items()]
+
+
+def _unchecked_problem(reason: str, numbers: list[str], section: dict[str, str]) -> DeckProblem:
+    """The cards not checked for one ``reason`` (a product without an on-sale date), said once."""
+    if len(numbers) == 1:
+        return _on_sale_problem(
+            numbers[0], NOT_CHECKED, _("not checked: {number}: {reason}", number=numbers[0], reason=reason), section
+        )
+    what = _(
+        "not checked: {n} card numbers ({numbers}): {reason}", n=len(numbers), numbers=join_list(numbers), reason=reason
+    )
+    return DeckProblem(RULE_O_ONSALE, NOT_CHECKED, what, numbers[0], section[numbers[0]], tuple(numbers))
+
+
+def _undated_words(product: str) -> str:
+    """Why a card of ``product`` is not checked: the product has no on-sale date, and how to set it."""
+    return _(
+        'its product {product_name} has no on-sale date: set it with lycee cards on-sale "{product_name}" YYYY-MM-DD',
+        product_name=product,
+    )
 
 
 def _dates_unchecked(known: list) -> list[DeckProblem]:
@@ -178,13 +199,6 @@ def _dates_unchecked(known: list) -> list[DeckProblem]:
 
 def _on_sale_problem(number: str, code: str, what: str, section: dict[str, str]) -> DeckProblem:
     return DeckProblem(RULE_O_ONSALE, code, what, number, section[number], (number,))
-
-
-def _unchecked_words(number: str, reason: str) -> str:
-    """A card whose on-sale date is not known: the reason, naming the card."""
-    if reason.startswith(number):
-        return _("not checked: {reason}", reason=reason)
-    return _("not checked: on-sale date of {number} ({reason})", number=number, reason=reason)
 
 
 def _illegal_words(number: str, reason: str) -> str:
@@ -231,8 +245,9 @@ def legal_on(catalog: Catalog, on: date) -> Legal:
 
     def legal(number: str) -> tuple[bool | None, str]:
         verdict = catalog.is_legal(number, on)
-        if getattr(verdict, "status", "") == "undated":
-            return None, verdict.reason
+        if getattr(verdict, "status", "") == "undated":  # said once for every card of the product (_on_sale)
+            product = getattr(verdict, "product", "")
+            return None, _undated_words(product) if product else verdict.reason
         return bool(verdict), verdict.reason
 
     return legal
