@@ -39,16 +39,21 @@ def paths(datadir, event_id: str) -> tuple[Path, Path]:
 def read_locks(datadir, event_id: str) -> list[dict] | None:
     """The guessers the running page server has slowed or locked; None when
     no server taking phone writes has run for this event."""
-    locks, _unlock = paths(datadir, event_id)
-    try:
-        doc = json.loads(locks.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return None
-    rows = doc.get("locks") if isinstance(doc, dict) else None
+    rows = _locks_doc(datadir, event_id).get("locks")
     if not isinstance(rows, list):
         return None
     now = time.time()
     return [r for r in rows if _in_force(r, now)]
+
+
+def _locks_doc(datadir, event_id: str) -> dict:
+    """The locks file as the server wrote it ({} when there is none, or it does not read)."""
+    locks, _unlock = paths(datadir, event_id)
+    try:
+        doc = json.loads(locks.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return doc if isinstance(doc, dict) else {}
 
 
 def _in_force(row, now: float) -> bool:
@@ -79,12 +84,7 @@ def ask_unlock(datadir, event_id: str, what: str, token: str | None = None) -> s
 
 def _taken(datadir, event_id: str) -> list:
     """The tokens of the requests the server has acted on (the locks file's ``taken``)."""
-    locks, _unlock = paths(datadir, event_id)
-    try:
-        doc = json.loads(locks.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return []
-    taken = doc.get("taken") if isinstance(doc, dict) else None
+    taken = _locks_doc(datadir, event_id).get("taken")
     return taken if isinstance(taken, list) else []
 
 
@@ -93,15 +93,13 @@ def wait_released(datadir, event_id: str, what: str, token: str, timeout: float 
     took without acting on (its line read before it was written) is asked again."""
     _locks, unlock = paths(datadir, event_id)
     end = time.monotonic() + timeout
+    gone = False  # the request file was taken at the last look, its token not yet listed
     while time.monotonic() < end:
         if token in _taken(datadir, event_id):
             return True
-        if not unlock.exists():  # taken, not acted on yet: a moment, then again
-            time.sleep(0.05)
-            if token in _taken(datadir, event_id):
-                return True
-            if not unlock.exists():
-                ask_unlock(datadir, event_id, what, token)
+        if gone and not unlock.exists():  # taken a poll ago and not acted on: its line was lost
+            ask_unlock(datadir, event_id, what, token)
+        gone = not unlock.exists()
         time.sleep(0.05)
     return token in _taken(datadir, event_id)
 
