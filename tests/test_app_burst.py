@@ -144,7 +144,7 @@ async def test_g_pen_1_the_penalty_form_takes_a_player_by_reading_and_enter_move
 
 @pytest.mark.asyncio
 async def test_design7_new_event_name_typed_and_ctrl_s_in_one_burst_creates_it_under_that_name_at_80x24(tmp_path):
-    """DESIGN §7 (the app; input is never lost): a name and then Ctrl+S in one burst (a fast typist, an IME commit,
+    """docs/app.md (input is never lost): a name and then Ctrl+S in one burst (a fast typist, an IME commit,
     ``tmux send-keys``) creates the event under the whole name.  Ctrl+S was a priority key: it ran
     before the name's keys reached the box, and the form refused 「大会名を入力してください」
     with the name on screen."""
