@@ -290,7 +290,40 @@ async def test_the_queue_lists_the_page_servers_locks_and_u_lifts_them(tmp_path)
         assert "佐藤" in text and "192.0.2.9" in text, text
         fits(app, app.screen)
         await pilot.press("u")
-        await pilot.pause()
-        assert "lifts the locks" in shown(app)
-    locks.poll()  # the server's next poll
-    assert pins.listing() == []
+        await until(pilot, lambda: "asking the page server to lift the locks" in shown(app), "the request said")
+        assert "192.0.2.9" in shown(app)  # not lifted until the server acts
+
+        def lifted() -> bool:
+            locks.poll()  # the server's polls, while the queue waits for its answer
+            return "the locks are lifted" in shown(app)
+
+        await until(pilot, lifted, "the server's answer said")
+        assert pins.listing() == []
+        assert "192.0.2.9" not in shown(app)  # the locks line read again: nobody is locked
+        fits(app, app.screen)
+
+
+@pytest.mark.asyncio
+async def test_web_guess_u_says_when_no_page_server_answers_and_the_locks_stay_listed(tmp_path):
+    """WEB-GUESS: U with no page server polling (it was stopped) does not say the locks are lifted:
+    after a wait the queue says the server did not answer, in Japanese, and still lists the judge."""
+    from tui.web.locks import Locks, paths
+    from tui.web.writes import Guesses
+
+    dd, eid, _codes, _seats = event(tmp_path)
+    locks, pins = Locks(*paths(dd, eid)), Guesses("pin")
+    locks.watch([Guesses("code"), pins])
+    for _ in range(10):
+        pins.add([("judge", "佐藤"), ("address", "192.0.2.9")], "192.0.2.9")
+    app = LyceeApp(dd, open_event=eid, lang="ja")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await opened(app, pilot)
+        await pilot.press("shift+f6")
+        await until(pilot, lambda: isinstance(app.screen, ReportQueue), "the queue")
+        await pilot.press("u")
+        await until(pilot, lambda: "ロックの解除を頼んでいます" in shown(app), "the request said")
+        await until(pilot, lambda: "応答がありません" in shown(app), "no answer said", tries=200)
+        text = shown(app)
+        assert "解除しました" not in text and "佐藤" in text, text
+        fits(app, app.screen)
+    assert pins.listing() != []  # nothing lifted

@@ -9,11 +9,13 @@ the screen after a write."""
 
 from __future__ import annotations
 
+from typing import Callable
+
 from core import labels, readmodel
 from core.errors import LyceeError
 from core.event.model import Event
 from core.i18n import _, ngettext
-from tui.web.locks import ask_unlock, read_locks
+from tui.web.locks import ask_unlock, read_locks, wait_released
 
 from .exports import Exports
 from .host import Concern, EventHost
@@ -121,11 +123,18 @@ class PhoneReports(Concern):
         )
         return _("Locked or slowed for wrong codes or PINs: {who} · U: lift them", who=shown)
 
-    def lift_web_locks(self) -> str:
-
+    def lift_web_locks(self) -> tuple[str, Callable[[], tuple[str, bool]]]:
+        """U in the queue: the page server asked to lift every lock; what to say now, and the wait
+        for its answer (blocking: the queue runs it in a thread), which says what came of it (WEB-GUESS)."""
         store = self.open_desk.store
-        ask_unlock(store.datadir, store.id, "all")
-        return _("the page server lifts the locks within a second (lycee reports EVENT locks lists them)")
+        token = ask_unlock(store.datadir, store.id, "all")
+
+        def answered() -> tuple[str, bool]:
+            if wait_released(store.datadir, store.id, "all", token):
+                return _("the locks are lifted: wrong codes and PINs count again from zero"), False
+            return _("the page server did not answer: is `lycee serve` (or the app's serving) still running?"), True
+
+        return _("asking the page server to lift the locks…"), answered
 
     def decide_report(self, rep, op: str, text: str = "", confirmed: bool = False) -> Answer:
         """One decision of the queue, the Desk's action (actor: this desk)."""

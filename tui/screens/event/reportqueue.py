@@ -55,7 +55,7 @@ class ReportQueue(Translated, ModalScreen[None]):
         detail: Callable[[object], list[str]],
         decide: Callable[..., Answer],
         locks: Callable[[], str] = lambda: "",
-        unlock: Callable[[], str] | None = None,
+        unlock: Callable[[], tuple[str, Callable[[], tuple[str, bool]]]] | None = None,
     ):
         super().__init__()
         self._translate_bindings()
@@ -126,9 +126,23 @@ class ReportQueue(Translated, ModalScreen[None]):
             self.say(said)
 
     def action_unlock(self) -> None:
-        """U: lift every lock the page server holds for wrong codes or PINs."""
-        if self.unlock is not None and self.locks():
-            self.say(self.unlock())
+        """U: lift every lock the page server holds for wrong codes or PINs: said at once, and again
+        when the server has acted (or did not answer), its locks read again then."""
+        if self.unlock is None or not self.locks():
+            return
+        said, answered = self.unlock()
+        self.say(said)
+
+        def wait() -> None:
+            text, error = answered()
+            self.app.call_from_thread(self._unlocked, text, error)
+
+        self.run_worker(wait, thread=True, group="unlock", exclusive=True)
+
+    def _unlocked(self, text: str, error: bool) -> None:
+        if self.is_attached:
+            self.show()
+            self.say(text, error=error)
 
     def say(self, text: str, error: bool = False) -> None:
         w = self.query_one("#queue-said", Label)
