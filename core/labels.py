@@ -98,6 +98,12 @@ def rank_text(rank: int | None) -> str:
     return "-" if rank is None else str(rank)
 
 
+def table_text(match) -> str:
+    """The table a player goes to, as the pages players read print it: 「-」 for a bye, which is
+    played at no table (its number only orders the list)."""
+    return "-" if match.p2 is None else str(match.table)
+
+
 def penalty_level_label(level: str) -> str:
     """A penalty: 注意 (notice) / 警告 (warning) (G-PEN-2); 訓告 (caution, not recorded) under Overture (O-PEN-1)."""
     return {"notice": _("notice"), "warning": _("warning"), "caution": _("caution")}.get(level, level)

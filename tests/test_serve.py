@@ -796,3 +796,32 @@ def test_feed_reads_only_the_new_records_and_matches_a_whole_read(desk):
     desk.undo()
     assert feed.refresh()
     assert feed.snapshot.event == Feed(FileSource(desk.store.datadir, desk.store.id)).snapshot.event
+
+
+@pytest.mark.parametrize("lang", ["ja", "en"])
+def test_design3_a_bye_is_given_no_table_on_the_pages_players_read(datadir, lang):
+    """The read-only pages (README, ``lycee serve``): with an odd field the player with the bye plays at
+    no table, so the tables page, the by-name page and the TV print 「-」 in the table column for that
+    player, not the number that only orders the bye last (he would walk to an empty table); every
+    paired player keeps the number of the table the desk gave."""
+    store = datadir.create({"name": "Cup", "date": "2026-11-30", "sanctioned": False})
+    d = Desk(store)
+    d.add_players(NAMES[4:] + ["Erin", "Finn", "Gus"])  # 7 players
+    d.pair_next()
+    bye = next(m for m in d.event.current_round.matches if m.p2 is None)
+    name = d.event.player(bye.p1).name
+    paired = [m for m in d.event.current_round.matches if m.p2 is not None]
+    feed, c = client_for(d)
+    tables = get(c, feed, f"/tables?lang={lang}").text
+    assert re.search(rf"<tr><td>-</td><td>{name}</td>", tables), tables
+    assert all(f"<tr><td>{m.table}</td><td>{d.event.player(m.p1).name}</td>" in tables for m in paired)
+    names = get(c, feed, f"/names?lang={lang}").text
+    assert f"<tr><td>{name}</td><td>-</td>" in names, names
+    tv = get(c, feed, f"/tv?lang={lang}").text
+    assert f'<span class="name">{name}</span><span class="table">-</span>' in tv, tv
+    for m in paired:
+        for pid in (m.p1, m.p2):
+            who = d.event.player(pid).name
+            assert f'<span class="name">{who}</span><span class="table">{m.table}</span>' in tv
+            assert f"<tr><td>{who}</td><td>{m.table}</td>" in names
+    store.close()

@@ -18,7 +18,7 @@ from urllib.parse import quote
 
 from core.event.model import Event, Match
 from core.i18n import catalog
-from core.labels import final_place_words, player_status_label, rank_text
+from core.labels import final_place_words, player_status_label, rank_text, table_text
 from core.reports.exports import UNREAD_NOTE, by_name_order, unread_count
 from core.rules.clock import remaining, to_datetime
 from core.rules.members import store_line
@@ -346,18 +346,18 @@ def tables_part(t: T, ev: Event, now: float) -> str:
     for m in sorted(rnd.matches, key=lambda m: m.table):
         p2 = esc(_name(ev, m.p2)) if m.p2 else f"<i>{esc(t._('(bye)'))}</i>"
         out.append(
-            f"<tr><td>{m.table}</td><td>{esc(_name(ev, m.p1))}</td><td>{p2}</td><td>{esc(_result(t, m))}</td></tr>"
+            f"<tr><td>{table_text(m)}</td><td>{esc(_name(ev, m.p1))}</td><td>{p2}</td><td>{esc(_result(t, m))}</td></tr>"
         )
     out.append("</tbody></table>")
     return "".join(out)
 
 
-def _by_name(ev: Event) -> list[tuple[str, str, int, str | None, Match]]:
+def _by_name(ev: Event) -> list[tuple[str, str, str, str | None, Match]]:
     """Every seat of the current round in the one by-name order of every face
     (core.reports.exports.by_name_order, core.names.name_sort_key: 五十音 by
     reading, docs/names.md): (player id, name, table, opponent's name, match)."""
     return [
-        (me, _name(ev, me), m.table, _name(ev, opp) if opp else None, m)
+        (me, _name(ev, me), table_text(m), _name(ev, opp) if opp else None, m)
         for me, opp, m in by_name_order(ev, ev.current_round)
     ]
 
