@@ -151,6 +151,12 @@ async def test_g_sealed_whole_sealed_event_through_its_build_phase_by_keys_in_ja
         assert on_screen(app, msg, screen.query_one("#message"))
         await pilot.press("f11")
         await pilot.pause()
+        await pilot.press("end", "enter")  # close a phase never opened: refused at once, nothing to confirm
+        await pilot.pause()
+        assert not isinstance(app.screen, Confirm) and screen.event.build is None
+        assert on_screen(app, "まだデッキ構築を開始していません")
+        await pilot.press("f11")
+        await pilot.pause()
         whole_dialog_on_screen(app)
         await pilot.press("enter")  # open the build phase
         await pilot.pause()
@@ -188,6 +194,11 @@ async def test_g_sealed_whole_sealed_event_through_its_build_phase_by_keys_in_ja
         await pilot.pause()
         assert screen.desk.build_status().state == "closed" and on_screen(app, ja("build phase closed"))
         fits(app)
+        await pilot.press("f11")
+        await pilot.pause()
+        await pilot.press("end", "enter")  # closed already: said so, not asked again
+        await pilot.pause()
+        assert not isinstance(app.screen, Confirm) and on_screen(app, "に終了しています")
         for r in (1, 2, 3):
             await pair(app, pilot)
             assert screen.event.current_round.number == r

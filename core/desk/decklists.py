@@ -11,7 +11,7 @@ from core.desk.base import DeskBase
 from core.errors import LyceeError, RuleError, ValidationError
 from core.event.model import Event
 from core.i18n import _, join_list
-from core.log import payload
+from core.log import apply_payload, payload
 from core.log.actions import (
     Build,
     DeckCheckAction,
@@ -215,6 +215,16 @@ class DecklistsDesk(DeskBase):
         op = "start" if state == "open" else "resume" if state == "paused" else "pause"
         self.store.append("build", self.build_data(op), self.actor, device=self.device)
         return op
+
+    def build_refusal(self, op: str) -> str | None:
+        """Why the build phase's ``op`` (``close``, ``start``...) would be refused now, None when it
+        would be taken: the rules asked on the event as it is, nothing stored (so the desk need not
+        ask to confirm what is refused anyway)."""
+        try:
+            apply_payload(self.event, "build", self.build_data(op, **({"by": self.actor} if op == "close" else {})))
+        except LyceeError as err:
+            return str(err)
+        return None
 
     def close_build(self, by: str | None = None) -> Event:
         """The organizer ends the build phase: round 1 may then be paired even

@@ -331,7 +331,11 @@ class BuildPhase(Concern):
         elif op == "botdecks":
             self._bot_decks()
         elif op == "close":
-            self.ask(self._close_build_asked())
+            refused = self.open_desk.build_refusal("close")
+            if refused:  # not open, or closed already: nothing to confirm
+                self.say(refused, error=True)
+            else:
+                self.ask(self._close_build_asked())
         elif op == "timer":
             try:
                 self.open_desk.toggle_build()
