@@ -278,6 +278,10 @@ async def test_g_draft_1_draft_event_from_pods_to_round_1(tmp_path):
         await pilot.press("down", "enter")  # simulate the draft
         await pilot.pause()
         assert len(screen.event.pools) == 10
+        # the build tab lists the players by seat, pod by pod, as a judge walks the tables
+        table = screen.query_one("#build-table")
+        seats = [str(table.get_row_at(i)[2]) for i in range(table.row_count)]
+        assert seats == [f"{pod}-{seat}" for pod in (1, 2) for seat in range(1, 6)], seats
         await pilot.press("f11")
         await pilot.pause()
         await pilot.press("down", "down", "down", "down", "enter")  # bot decks

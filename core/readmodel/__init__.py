@@ -14,6 +14,7 @@ every name is importable from ``core.readmodel`` as before."""
 from __future__ import annotations
 
 from core.readmodel.decks import (
+    build_rows,
     build_time_left,
     deck_gaps,
     decklist_change,
@@ -157,6 +158,7 @@ __all__ = [
     "default_issuer",
     "disputed_count",
     "door_change_line",
+    "build_rows",
     "draft_seat",
     "find_player",
     "export_by_round",

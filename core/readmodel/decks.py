@@ -32,6 +32,18 @@ def draft_seat(ev: Event, pid: str) -> str:
     return f"{seat[0] + 1}-{seat[1] + 1}" if seat else ""
 
 
+def build_rows(ev: Event) -> list:
+    """Every player's decklist status as the build tab lists it: in a drafted event by seat, pod by
+    pod (1-1, 1-2 ... 2-1: the table as a judge walks it), players without a seat after them; else
+    in registration order (:func:`decklists`)."""
+    # lazy: loads the card engine (core.cards), which `lycee result` and the app's first frame never need
+    from core.rules.decklists import seat_of
+
+    rows = decklists(ev)
+    seats = {d.player: seat_of(ev, d.player) for d in rows}
+    return sorted(rows, key=lambda d: (seats[d.player] is None, seats[d.player] or (0, 0)))
+
+
 def build_time_left(st) -> str:
     """The build phase's time left as the clock shows it (``st``: the desk's
     build status), its whole length while the timer has not started."""

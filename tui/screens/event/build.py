@@ -97,7 +97,7 @@ class BuildPane(EventPane):
             )
         lbl.update(line)
         t.add_columns(_("ID"), _("Name"), _("Seat"), _("Pool"), _("Decklist"), _("Deck"), _("Problems"))
-        for d in readmodel.decklists(ev):
+        for d in readmodel.build_rows(ev):
             pool = ev.pool_of(d.player)
             t.add_row(
                 d.player,
