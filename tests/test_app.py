@@ -244,6 +244,13 @@ async def test_g_sealed_event_build_phase_on_the_event_screen_to_round_1(tmp_pat
         await app.workers.wait_for_complete()
         await pilot.pause()
         assert screen.event.current_round.number == 1
+        # a result typed on the build tab goes into the round tab's box, which is shown (it went nowhere)
+        await pilot.press("f11", "escape")
+        await until(pilot, lambda: screen.query_one("TabbedContent").active == "build", "the build tab")
+        await type_text(pilot, "1 2-0")
+        await pilot.press("enter")
+        await until(pilot, lambda: screen.event.current_round.matches[0].outcome is not None, "table 1's result")
+        assert screen.query_one("TabbedContent").active == "round"
 
 
 @pytest.mark.asyncio

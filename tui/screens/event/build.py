@@ -18,6 +18,7 @@ from .pane import EventPane
 
 class BuildPane(EventPane):
     FOCUS = "#build-table"
+    TYPES_ON = "round"  # a result typed here (``1 2-0``) goes to the round tab's box
 
     def __init__(self) -> None:
         super().__init__(_("Build"), id="build")
