@@ -81,9 +81,22 @@ def test_before_round_one_uses_the_stated_defaults(tmp_path):
     slot = DEFAULT_TURNAROUND + 50 + DEFAULT_OVERRUN
     assert p.base.finish == T0 + timedelta(minutes=3 * slot)
     labels = [o.label for o in p.options]
-    assert labels == ["as planned", "one round fewer", "top 4", "top 8"]
-    top8 = p.options[3]
-    assert top8.finish == T0 + timedelta(minutes=6 * slot)  # 3 Swiss + 3 elimination rounds
+    assert labels == ["as planned", "one round fewer", "top 4"]  # a top 8 of 8 players would cut nobody
+    top4 = p.options[2]
+    assert top4.finish == T0 + timedelta(minutes=5 * slot)  # 3 Swiss + 2 elimination rounds
+    store.close()
+
+
+def test_g_se_the_plan_offers_a_top_8_only_to_a_field_larger_than_8(tmp_path):
+    """G-SE: a top cut takes fewer than the players still in; 16 players (4 Swiss rounds by log2)
+    are offered a top 4 and a top 8, the top 8 finishing after 4 Swiss + 3 elimination rounds."""
+    dd = DataDir(tmp_path / "data", clock=lambda: T0)
+    store = dd.create({"name": "New", "minutes": 50, "sanctioned": False})
+    Desk(store).add_players([f"P{i}" for i in range(16)])
+    p = plan_event(store.event, store.actions, T0)
+    slot = DEFAULT_TURNAROUND + 50 + DEFAULT_OVERRUN
+    assert [o.label for o in p.options] == ["as planned", "one round fewer", "top 4", "top 8"]
+    assert p.options[3].finish == T0 + timedelta(minutes=7 * slot)
     store.close()
 
 
@@ -128,7 +141,7 @@ def test_g_time_the_plan_follows_each_new_result_and_undo_while_asked_at_every_r
 def test_plan_command_and_report_planned_vs_actual(tmp_path, capsys):
     """`lycee plan` prints the finish as HH:MM and the alternatives side by
     side; the report of the played event states planned and actual per round."""
-    dd, clock, desk, marks = _record(tmp_path, rounds=2)
+    dd, clock, desk, marks = _record(tmp_path, rounds=2, players=12)
     eid = desk.event.id
     desk.store.close()
     data = str(tmp_path / "data")
@@ -177,7 +190,7 @@ def test_plan_in_japanese_says_best_4_and_nests_no_parentheses(tmp_path):
 
     dd = DataDir(tmp_path / "data", clock=lambda: T0)
     store = dd.create({"name": "New", "minutes": 50, "sanctioned": False})
-    Desk(store).add_players([f"P{i}" for i in range(8)])
+    Desk(store).add_players([f"P{i}" for i in range(16)])
     i18n.set_language("ja")
     try:
         lines = plan_event(store.event, store.actions, T0).lines()

@@ -418,9 +418,8 @@ def plan_event(
     base_top = _base_top(event, top, tops, alone)
     pace = _pace(event, times, now, turnaround, minutes + overrun)
     pace.spread_round = _stdev(slots) if len(slots) >= 2 else DEFAULT_SPREAD
-    opts = _options(
-        event, pace, base_rounds, base_top, _alternatives(base_rounds, base_top, swiss_done, bool(tops), alone)
-    )
+    alts = _alternatives(base_rounds, base_top, swiss_done, bool(tops), alone, len(event.eligible()))
+    opts = _options(event, pace, base_rounds, base_top, alts)
     finished = _finished_at(event, times, bool(tops), base_rounds, base_top)
     return Plan(event.name, now, minutes, overrun, turnaround, source, measured, opts, finished)
 
@@ -511,17 +510,18 @@ def _started_at(times: list[RoundTimes], number: int) -> datetime | None:
 
 
 def _alternatives(
-    base_rounds: int, base_top: int, swiss_done: int, cut: bool, alone: bool
+    base_rounds: int, base_top: int, swiss_done: int, cut: bool, alone: bool, players: int
 ) -> list[tuple[str, int, int]]:
     """The other ways the day can go: one Swiss round fewer, top 4, top 8, no cut
-    (none once the cut is made)."""
+    (none once the cut is made); a top cut only of fewer than the ``players`` still in (a top 8
+    of 8 cuts nobody: it is a bracket of everyone)."""
     if cut:
         return []
     alts = []
     if base_rounds - 1 >= max(1, swiss_done):
         alts.append((_("one round fewer"), base_rounds - 1, base_top))
     if not alone:
-        alts += [(_("top 4"), base_rounds, 4), (_("top 8"), base_rounds, 8)]
+        alts += [(label, base_rounds, n) for label, n in ((_("top 4"), 4), (_("top 8"), 8)) if n < players]
         if base_top:
             alts.append((_("no top cut"), base_rounds, 0))
     return alts
