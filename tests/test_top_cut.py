@@ -275,3 +275,17 @@ async def test_g_se_the_size_prompt_offers_the_proposed_cut_at_80x24(tmp_path):
             assert len(screen.event.current_round.matches) == 2
     finally:
         i18n.set_language("en")
+
+
+def test_g_se_f7_counts_a_late_entry_in_the_field_it_proposes_a_cut_of(tmp_path):
+    """G-SE: a player who joined in round 2 (a late entry) is still in, so 8 from round 1 and 8 late
+    entries make 16, proposed a top 8 (counting only round 1's players proposed a top 4)."""
+    _dd, st, d = swiss_played(tmp_path, rounds=3, players=8, played=1)
+    d.add_players([f"遅刻{i}" for i in range(1, 9)])
+    d.pair_next()
+    for m in d.event.current_round.matches:
+        if m.p2 is not None:
+            d.record(m.table, "2-0")
+    assert len(d.event.eligible()) == 16
+    assert readmodel.suggested_cut(d.event) == 8
+    st.close()

@@ -409,7 +409,7 @@ def suggested_cut(ev: Event) -> int:
     """The top cut F7 proposes (G-SE: any size from 2 is allowed): the largest power of two at
     most half the players still in, at most CUT_PROPOSED_MAX, at least 2: a top 4 of 8 players,
     a top 8 of 16 or more (it proposed 8 whatever the field: every player of 8)."""
-    half = len(ev.eligible(1)) // 2
+    half = len(ev.eligible()) // 2
     size = 2
     while size * 2 <= min(half, CUT_PROPOSED_MAX):
         size *= 2
