@@ -888,3 +888,26 @@ def test_design7_deck_names_from_a_catalog_pattern(japanese):
     assert "sealed" not in text and "シールド戦" in text and "2s" not in text
     i18n.set_language("en")
     assert i18n._("{set} draft {seed}", set="alpha", seed=7) == "alpha draft 7"
+
+
+@pytest.mark.parametrize(
+    "argv, said, listed",
+    [
+        (["member"], "「member」は選べません。「members」のことですか？", False),
+        (["export", "x", "--what", "standing"], "「standing」は選べません。「standings」のことですか？", False),
+        (["zzz"], "「zzz」は選べません（", True),
+    ],
+)
+def test_design7_a_choice_typed_nearly_right_is_answered_with_that_choice_in_japanese(capsys, argv, said, listed):
+    """README (the command line): a command or value typed one letter off (``member`` for
+    ``members``) is answered with the one it is close to, not the list of 42 commands; a word close
+    to none still gets every choice."""
+    from tui import cli
+
+    with pytest.raises(SystemExit) as ei:
+        cli.main(["--lang", "ja", *argv])
+    assert ei.value.code == 2
+    err = capsys.readouterr().err
+    assert said in err, err
+    assert ("から選んでください" in err) is listed, err
+    i18n.set_language("en")

@@ -5,6 +5,7 @@ each command's module builds its arguments with."""
 from __future__ import annotations
 
 import argparse
+import difflib
 import re
 from collections.abc import Callable
 
@@ -125,6 +126,19 @@ class Parser(argparse.ArgumentParser):
     def __init__(self, *args, **kw):
         kw.setdefault("formatter_class", ColumnsHelpFormatter)
         super().__init__(*args, **kw)
+
+    def _check_value(self, action, value):
+        """A value typed close to one of the choices (``member`` for ``members``, ``standing``)
+        is answered with that choice, not the whole list of them (argparse's own hook)."""
+        try:
+            super()._check_value(action, value)
+        except argparse.ArgumentError as err:
+            close = difflib.get_close_matches(str(value), [str(c) for c in action.choices or ()], n=1, cutoff=0.75)
+            if not close:
+                raise
+            raise argparse.ArgumentError(
+                action, _("invalid choice: {value!r} (did you mean {choice!r}?)", value=value, choice=close[0])
+            ) from err
 
 
 #: what a command module's ``PARSERS`` maps each of its commands to
