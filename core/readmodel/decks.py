@@ -23,11 +23,16 @@ def decklists(ev: Event) -> list:
     return decklist_status(ev)
 
 
+def seat_of(ev: Event, pid: str) -> tuple[int, int] | None:
+    """The player's draft seat (pod, seat), from 0; None outside a draft (core.rules.decklists.seat_of)."""
+    # lazy: loads the card engine (core.cards), which `lycee result` and the app's first frame never need
+    from core.rules.decklists import seat_of as seat
+
+    return seat(ev, pid)
+
+
 def draft_seat(ev: Event, pid: str) -> str:
     """The player's draft seat as ``pod-seat`` (``2-5``), "" outside a draft."""
-    # lazy: loads the card engine (core.cards), which `lycee result` and the app's first frame never need
-    from core.rules.decklists import seat_of
-
     seat = seat_of(ev, pid)
     return f"{seat[0] + 1}-{seat[1] + 1}" if seat else ""
 
@@ -36,9 +41,6 @@ def build_rows(ev: Event) -> list:
     """Every player's decklist status as the build tab lists it: in a drafted event by seat, pod by
     pod (1-1, 1-2 ... 2-1: the table as a judge walks it), players without a seat after them; else
     in registration order (:func:`decklists`)."""
-    # lazy: loads the card engine (core.cards), which `lycee result` and the app's first frame never need
-    from core.rules.decklists import seat_of
-
     rows = decklists(ev)
     seats = {d.player: seat_of(ev, d.player) for d in rows}
     return sorted(rows, key=lambda d: (seats[d.player] is None, seats[d.player] or (0, 0)))
