@@ -145,3 +145,55 @@ async def test_store_screen_sets_the_store_new_events_remember(tmp_path):
     store = dd.create({"name": "次の大会", "sanctioned": False})
     assert store.event.store == {"name": "カードショップ森", "number": "1234", "place": ""}
     store.close()
+
+
+@pytest.mark.asyncio
+async def test_ctrl_s_in_the_reading_box_adds_the_name_beside_it_to_the_member_list(tmp_path):
+    """M-MEMBER: 小林, Tab, こばやし, Ctrl+S (the hint under the boxes offers Ctrl+S while either is
+    in use) joins the member list and registers 小林 with that reading; it did nothing in the
+    reading box, and the keys typed next went astray."""
+    dd, eid = _store(tmp_path)
+    app = LyceeApp(dd, open_event=eid, lang="ja")
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await _opened(app, pilot)
+        await type_text(pilot, "小林")
+        await pilot.press("tab")
+        await until(pilot, lambda: screen.focused is screen.query_one("#add-reading"), "the reading box")
+        screen.query_one("#add-reading").value = ""
+        await type_text(pilot, "こばやし")
+        await pilot.press("ctrl+s")
+        await until(pilot, lambda: len(screen.event.players) == 1, "the new member registered")
+        assert mr.member(dd.root, "M003") == mr.Member("M003", "小林", "こばやし")
+        assert screen.event.players[0].member == "M003" and screen.event.players[0].reading == "こばやし"
+        assert screen.focused is screen.query_one("#add-player")  # the next name goes into the name box
+        await type_text(pilot, "ゲスト")
+        await pilot.press("enter")
+        await until(pilot, lambda: len(screen.event.players) == 2, "the next name registered")
+
+
+@pytest.mark.asyncio
+async def test_l_reading_a_refused_reading_keeps_the_name_and_the_reading_to_mend(tmp_path):
+    """L-READING, input is never lost: 小林, Tab, kobayashi (the IME off), Enter is refused (a reading
+    is kana) and the name and the reading stay in their boxes, the cursor in the reading box; mended
+    to こばやし, Enter registers 小林.  Both boxes were emptied and the name had to be typed again."""
+    dd, eid = _store(tmp_path)
+    app = LyceeApp(dd, open_event=eid, lang="ja")
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await _opened(app, pilot)
+        await type_text(pilot, "小林")
+        await pilot.press("tab")
+        await until(pilot, lambda: screen.focused is screen.query_one("#add-reading"), "the reading box")
+        screen.query_one("#add-reading").value = ""
+        await type_text(pilot, "kobayashi")
+        await pilot.press("enter")
+        await until(pilot, lambda: on_screen(app, "かなではありません"), "the refusal")
+        assert not screen.event.players
+        assert screen.query_one("#add-player").value == "小林"
+        assert screen.query_one("#add-reading").value == "kobayashi"
+        assert screen.focused is screen.query_one("#add-reading")
+        fits(app)
+        screen.query_one("#add-reading").value = ""
+        await type_text(pilot, "こばやし")
+        await pilot.press("enter")
+        await until(pilot, lambda: len(screen.event.players) == 1, "小林 registered")
+        assert (screen.event.players[0].name, screen.event.players[0].reading) == ("小林", "こばやし")

@@ -16,13 +16,22 @@ from core import readmodel
 from core.desk import add_member
 from core.errors import LyceeError
 from core.i18n import _, join_list, ngettext
-from core.names import fold_name, lookalike_note, whole
+from core.names import check_reading, fold_name, lookalike_note, whole
 
 from ..checkin import CheckinDialog
 from ..dialogs import Choose, Confirm, LatePrompts, Prompt, RenameForm
 from ..info import Info
 from .host import Concern, EventHost
 from .players import MemberChosen, NameEntered, NewMember, PlayersPane
+
+
+def reading_ok(reading: str) -> bool:
+    """Whether ``reading`` passes the check a player's reading gets (core.names.check_reading)."""
+    try:
+        check_reading(reading)
+    except LyceeError:
+        return False
+    return True
 
 
 class People(Concern):
@@ -267,6 +276,8 @@ class People(Concern):
             name = self.event.player(pid).name
         except LyceeError as err:
             self._name_refused(name, str(err))
+            if self._name_batch is None:  # typed, not pasted: the boxes get it back, to mend
+                self.host.query_one(PlayersPane).give_back(name, reading, not reading_ok(reading))
             return
         if self._name_batch is not None:
             self._name_batch[0].append(name)

@@ -233,6 +233,30 @@ class PlayersPane(EventPane):
             return None
         return left.strip()
 
+    async def on_key(self, event: events.Key) -> None:
+        """Ctrl+S in the reading box, as in the name box: the name beside it (and this reading)
+        joins the member list and is registered (the hint under the boxes says so for both).  Any other
+        key goes on to EventPane's handler (Textual calls each class's own on_key in turn)."""
+        reading = self.query_one("#add-reading", Input)
+        if event.key != "ctrl+s" or self.screen.focused is not reading:
+            return
+        event.stop()
+        event.prevent_default()  # EventPane's handler is not run
+        box = self.query_one("#add-player", NameBox)
+        self.new_member(box)
+        box.focus()
+
+    def give_back(self, name: str, reading: str, reading_wrong: bool) -> None:
+        """A name typed and refused: put back into the boxes as typed (unless the clerk has typed
+        on meanwhile), the cursor in the box to mend, so a wrong reading is not retyped with its name."""
+        box, rbox = self.query_one("#add-player", NameBox), self.query_one("#add-reading", Input)
+        if box.value or rbox.value not in ("", self._suggested):
+            return
+        box.value, rbox.value, self._suggested = name, reading, ""
+        target = rbox if reading_wrong else box
+        target.focus()
+        target.cursor_position = len(target.value)
+
     def on_input_submitted(self, message: Input.Submitted) -> None:
         """Enter in the reading box adds the name beside it."""
         message.stop()
