@@ -766,3 +766,28 @@ def test_a_writer_whose_desk_has_closed_is_told_nothing_was_stored(served):
         with pytest.raises(door.DoorClosed, match="nothing was stored"):
             w.call("add_players", ["Gone"], actor="cli")
     assert "Gone" not in [p.name for p in dd.read(st.id).players]
+
+
+def test_l_later_a_correction_through_the_door_says_a_round_was_paired_again_only_when_it_was(served, capsys):
+    """L-LATER: `lycee result EVENT 1 2-1 --correct --round 1` while a desk holds the event, after
+    round 2 was paired, changing only the games (the same winner: round 2 stands) prints the
+    correction and nothing of a round paired again (through the door the event comes back as a new
+    object, and the line said round 2 was paired again and announced); with --then repair, when the
+    correction breaks round 2, it says so."""
+    from tui.cli import main
+
+    dd, st, _srv = served
+    d = Desk(st)
+    d.pair_next()
+    for m in d.event.current_round.matches:
+        d.record(m.table, "2-0")
+    d.pair_next()
+    before = d.event.rounds[1]
+    args = ["--data-dir", str(dd.root), "--lang", "en", "result", st.id]
+    assert main([*args, "1", "2-1", "--correct", "--round", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "2-1" in out and "paired again" not in out, out
+    assert st.event.rounds[1] == before
+    assert main([*args, "1", "0-2", "--correct", "--round", "1", "--then", "repair"]) == 0
+    out = capsys.readouterr().out
+    assert st.event.rounds[1] != before and "round 2 is paired again" in out, out

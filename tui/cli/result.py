@@ -107,7 +107,8 @@ def cmd_result(args) -> int:
         before = d.event.rounds
         ev = _record(d, args, table, decided)
         rnd = ev.rounds[(args.round or len(ev.rounds)) - 1]
-        again = ev.rounds[-1].number if ev.rounds[-1] is not before[-1] and len(before) > rnd.number else None
+        # compared by value: through the app's door the event comes back as a new object every time
+        again = ev.rounds[-1].number if ev.rounds[-1] != before[-1] and len(before) > rnd.number else None
         return ev, rnd.match_at(table), rnd, again
 
     ev, m, rnd, again = with_desk(args, run, writes=True)
