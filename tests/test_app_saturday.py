@@ -308,3 +308,34 @@ def test_lycee_redo_and_the_log_name_the_redo(tmp_path, capsys):
     assert "の取り消しのやり直し" in out.splitlines()[-1]
     rc, _out, err = run(capsys, "--data-dir", data, "--lang", "ja", "redo", eid)
     assert rc == 1 and "やり直せる操作はありません" in err and len(err.strip().splitlines()) == 1
+
+
+@pytest.mark.asyncio
+async def test_l_later_ctrl_z_after_a_kept_correction_names_and_undoes_the_ruling_with_it(tmp_path):
+    """L-LATER, L-RULING: a correction of round 1 kept by the head judge's ruling (round 2 played):
+    Ctrl+Z asks to undo the correction and the ruling with it, and y takes back both, leaving an event
+    the judgement accepts (the ruling alone was undone: the correction then broke round 2's pairings);
+    Ctrl+Z then offers to redo both."""
+    from core.reports.judge import judge_event
+    from tests.round_helpers import swiss_played
+
+    dd, store, d = swiss_played(tmp_path, rounds=3, players=8, played=2)
+    d.record(1, "0-2", round_number=1, correct=True, then="keep", correct_by="佐藤")
+    eid = store.id
+    store.close()
+    app = LyceeApp(dd, open_event=eid, lang="ja")
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await opened(app, pilot)
+        assert screen.event.rulings
+        await pilot.press("ctrl+z")
+        await until(pilot, lambda: isinstance(app.screen, Confirm), "the question")
+        assert on_screen(app, "0-2への訂正") and on_screen(app, "ヘッドジャッジの裁定"), shown(app)
+        await pilot.press("y")
+        await until(pilot, lambda: not screen.event.rulings, "the undo")
+        assert screen.event.rounds[0].match_at(1).p1_wins == 2 and judge_event(screen.event).ok
+        await pilot.press("ctrl+z")
+        await until(pilot, lambda: isinstance(app.screen, Choose), "undo or redo")
+        assert on_screen(app, "ヘッドジャッジの裁定"), shown(app)
+        await pilot.press("down", "enter")
+        await until(pilot, lambda: bool(screen.event.rulings), "the redo")
+        assert screen.event.rounds[0].match_at(1).p2_wins == 2 and judge_event(screen.event).ok

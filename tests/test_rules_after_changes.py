@@ -87,6 +87,28 @@ def test_l_later_correction_under_a_played_round_is_kept_by_the_head_judges_ruli
     assert rc == 1 and "G-SWISS-PAIR-1" in err
 
 
+def test_l_later_undo_takes_back_a_kept_correction_with_its_ruling_and_redo_brings_both(tmp_path, capsys):
+    """L-LATER, L-RULING: after a correction kept by the head judge's ruling, `lycee undo` takes
+    back both (it took back the ruling alone, and verify then failed on round 2's pairings: the
+    desk's own event broke its rule) and says so; verify exits 0; `lycee redo` brings both back."""
+    data, eid = _two_rounds(capsys, tmp_path, "2-1")
+    base = ["--data-dir", data, "result", eid, "1", "0-2", "--correct", "--round", "1"]
+    assert run(capsys, *base, "--then", "keep", "--by", "J")[0] == 0
+    rc, out, err = run(capsys, "--data-dir", data, "undo", eid)
+    assert rc == 0 and "0-2" in out and "ruling" in out, out + err
+    rc, out, _err = run(capsys, "--data-dir", data, "verify", eid)
+    assert rc == 0 and "ruled exception" not in out, out
+    rc, out, _err = run(capsys, "--data-dir", data, "export", eid)
+    doc = json.loads(out)
+    assert doc["rounds"][0]["matches"][0]["p1_wins"] == 2 and "rulings" not in doc
+    rc, out, err = run(capsys, "--data-dir", data, "redo", eid)
+    assert rc == 0, err
+    rc, out, _err = run(capsys, "--data-dir", data, "verify", eid)
+    assert rc == 0 and "ruled exception" in out, out
+    doc = json.loads(run(capsys, "--data-dir", data, "export", eid)[1])
+    assert doc["rounds"][0]["matches"][0]["p2_wins"] == 2 and doc["rulings"][0]["by"] == "J"
+
+
 def test_l_set_lock_match_type_once_paired_tiebreakers_once_final(tmp_path, capsys):
     """L-SET-LOCK (G-BO3, G-TIE-1): the match type locks once round 1 is
     paired, the tiebreakers once the final standings are out; each refusal
@@ -238,4 +260,12 @@ def test_l_later_any_correction_leaves_an_event_verify_accepts(tmp_path_factory,
         then = "keep" if later_results else "repair"
         d.record(table, fix, round_number=1, correct=True, then=then, correct_by="J")
     assert judge_event(d.event).ok
+    # undo takes back the correction with what went with it, redo brings all of it back: the event
+    # stays one the judgement accepts either way (undoing the ruling alone left the correction)
+    corrected = d.event
+    d.undo()
+    assert judge_event(d.event).ok and d.event.rounds[0].match_at(table) == m
+    d.redo()
+    assert judge_event(d.event).ok and d.event.rounds[0].match_at(table) == corrected.rounds[0].match_at(table)
+    assert [r.matches for r in d.event.rounds] == [r.matches for r in corrected.rounds]
     store.close()

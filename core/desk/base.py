@@ -85,12 +85,12 @@ class DeskBase:
     def undo_preview(self) -> dict:
         """The action :meth:`undo` would take back now; nothing is stored."""
 
-        return rules.undo_target(self.store.actions)
+        return rules.as_unit(rules.undo_targets(self.store.actions))
 
     def redo_preview(self) -> dict:
         """The action :meth:`redo` would store again now; nothing is stored."""
 
-        return rules.redo_target(self.store.actions)[1]
+        return rules.as_unit([t for _u, t in reversed(rules.redo_targets(self.store.actions))])
 
     def redo(self) -> dict:
         """Store again what the last undo took back (core.log.registry.redo_target)."""

@@ -192,6 +192,66 @@ def undo_target(actions: list[dict]) -> dict:
     raise LyceeError(_("nothing to undo"))
 
 
+#: What a correction stores with it, in one go (L-LATER): the head judge's ruling that keeps a later
+#: round as played, or that round taken back, paired again and announced.  An undo takes them back
+#: with the correction and a redo brings them back with it: a correction is never left in force
+#: without what keeps the later rounds whole, nor a ruling without its correction.
+WITH_CORRECTION = ("ruling", "unpair", "pair", "announce")
+
+
+def _field(act: dict, name: str) -> Any:
+    data = act.get("data")
+    return data.get(name) if isinstance(data, dict) else getattr(data, name, None)
+
+
+def _goes_with(act: dict, later: dict) -> bool:
+    """Whether ``later`` was stored with ``act`` (the same time and actor)."""
+    return (act.get("at"), act.get("actor")) == (later.get("at"), later.get("actor"))
+
+
+def undo_targets(actions: list[dict]) -> list[dict]:
+    """What an undo takes back now, newest first: the newest action in force (:func:`undo_target`)
+    and, when it went with a correction (:data:`WITH_CORRECTION`), the rest of that correction's
+    actions back to the correction itself."""
+    target = undo_target(actions)
+    skip = undone_seqs(actions)
+    unit = [target]
+    for act in reversed([a for a in actions if a["seq"] < target["seq"]]):
+        if act["type"] == "undo" or act["seq"] in skip or act["type"] in PLACEHOLDERS:
+            continue
+        if unit[-1]["type"] not in WITH_CORRECTION or not _goes_with(act, target):
+            break
+        unit.append(act)
+    while len(unit) > 1 and not (unit[-1]["type"] == "result" and _field(unit[-1], "correct")):
+        unit.pop()  # no correction under them: the newest alone
+    return unit if len(unit) > 1 else [target]
+
+
+def as_unit(targets: list[dict]) -> dict:
+    """What an undo or redo of ``targets`` (newest first) is said as: the first of them (the
+    correction) with ``"with"``, the kinds stored with it (none for a single action)."""
+    if len(targets) == 1:
+        return targets[0]
+    return {**targets[-1], "with": [t["type"] for t in reversed(targets[:-1])]}
+
+
+def redo_targets(actions: list[dict]) -> list[tuple[dict, dict]]:
+    """What a redo brings back, oldest first, as (the undo it reverses, the action that undo took
+    back): :func:`redo_target`, and when that undo took back a correction with what went with it
+    (:func:`undo_targets`, stored as one run of undos), the whole run."""
+    undo, target = redo_target(actions)
+    pairs = [(undo, target)]
+    by_seq = {a["seq"]: a for a in actions}
+    if target["type"] != "result" or not _field(target, "correct"):
+        return pairs
+    for act in reversed([a for a in actions if a["seq"] < undo["seq"]]):
+        took = by_seq.get(act["data"]["target"]) if act["type"] == "undo" and _goes_with(act, undo) else None
+        if took is None or took["type"] not in WITH_CORRECTION or not _goes_with(took, target):
+            break
+        pairs.append((act, took))
+    return sorted(pairs, key=lambda p: p[1]["seq"])
+
+
 def redo_target(actions: list[dict]) -> tuple[dict, dict]:
     """What a redo brings back: (the undo it reverses, the action that undo
     took back).  Only while nothing but undos and redos was stored since: the

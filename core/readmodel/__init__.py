@@ -120,6 +120,7 @@ from core.readmodel.rounds import (
     tied_for_playoff,
     undo_said,
     why_paired,
+    with_said,
 )
 
 __all__ = [
@@ -217,6 +218,7 @@ __all__ = [
     "tiebreaker_headers",
     "tied_for_playoff",
     "undo_said",
+    "with_said",
     "verify",
     "who_did",
     "why_paired",

@@ -354,6 +354,22 @@ def undo_said(ev: Event, act: dict) -> str:
     48): a table's result or game names the round, the table and both
     players; any other action as the audit trail says it, never by the
     journal's internal number."""
+    return with_said(_one_said(ev, act), act)
+
+
+def with_said(said: str, act: dict) -> str:
+    """``said`` (an undo's or redo's action in words) and what a correction stored with it, taken
+    back or brought back with it (``"with"``: core.log.registry.as_unit, L-LATER)."""
+    went = act.get("with") or ()
+    if "ruling" in went:
+        return _("{what} and the head judge's ruling that kept the later round", what=said)
+    if "pair" in went:
+        return _("{what} and the later round paired again with it", what=said)
+    return said
+
+
+def _one_said(ev: Event, act: dict) -> str:
+    """One action of :func:`undo_said` in words."""
     data = act.get("data") or {}
     m = _table_of(ev, data.get("round"), data.get("table")) if act.get("type") in ("result", "game") else None
     if m is None or m.p2 is None:
@@ -363,6 +379,10 @@ def undo_said(ev: Event, act: dict) -> str:
     )
     if act["type"] == "game":
         return _("the game {game} of {pairing}", game=labels.game_label(str(data.get("game", ""))), pairing=who)
+    if data.get("correct"):
+        return _(
+            "the correction to {res} of {pairing}", res=labels.result_label(str(data.get("result", ""))), pairing=who
+        )
     return _("the result {res} of {pairing}", res=labels.result_label(str(data.get("result", ""))), pairing=who)
 
 

@@ -11,12 +11,15 @@ from core.log import (
     ACTION_FORMAT,
     FOUNDING,
     apply,
+    as_unit,
     describe,
     payload,
     provide,
     redo_target,
+    redo_targets,
     replay,
     undo_target,
+    undo_targets,
     undone_seqs,
 )
 
@@ -72,7 +75,10 @@ __all__ = [
     "describe",
     "payload",
     "replay",
+    "as_unit",
     "redo_target",
+    "redo_targets",
     "undo_target",
+    "undo_targets",
     "undone_seqs",
 ]

@@ -527,7 +527,7 @@ class EventStore:
         folded: Event | None = None,
         device: str | None = None,
         who: Sequence[tuple[str, str | None]] | None = None,
-        redo: int | None = None,
+        redo: Sequence[int] | None = None,
     ) -> Event:
         if self._closed:
             raise LyceeError(_("event {id} is closed", id=self.id))
@@ -545,7 +545,7 @@ class EventStore:
         acts: Sequence[tuple[str, Action | dict]],
         signers: list[tuple[str, str | None]],
         folded: Event | None,
-        redo: int | None,
+        redo: Sequence[int] | None,
     ) -> Batch:
         """``acts`` as typed entries, each checked by the rules on the event
         the ones before it leave (raises before anything is written)."""
@@ -557,7 +557,8 @@ class EventStore:
             # does not know, or a value of the wrong type, is refused here
             payload = rules.payload({"type": kind, "seq": seq, "data": given})
             check_action_text(kind, to_data(payload))  # user text: docs/names.md (new actions only)
-            entry = Entry(seq, at, actor, kind, rules.ACTION_FORMAT, batch.raw(payload), device or None, redo)
+            undid = redo[i] if redo else None  # a redo: the undo each action reverses
+            entry = Entry(seq, at, actor, kind, rules.ACTION_FORMAT, batch.raw(payload), device or None, undid)
             batch.add(entry, payload, self._applied(batch, entry, payload, folded))
         return batch
 
@@ -651,10 +652,10 @@ class EventStore:
 
     def undo(self, actor: str = "desk", device: str | None = None) -> dict:
         """Take back the newest action in force; return it."""
-        with self._write_lock:
-            target = rules.undo_target(self._actions())
-            self.append("undo", {"target": target["seq"]}, actor, device=device)
-            return target
+        with self._write_lock:  # a correction with what went with it: all of it, one record (undo_targets)
+            targets = rules.undo_targets(self._actions())
+            self._append([("undo", {"target": t["seq"]}) for t in targets], actor, device=device)
+            return rules.as_unit(targets)
 
     @property
     def last_seq(self) -> int:
@@ -672,16 +673,18 @@ class EventStore:
     def undo_preview(self) -> dict:
         """The action :meth:`undo` would take back now (nothing is written)."""
         with self._write_lock:
-            return rules.undo_target(self._actions())
+            return rules.as_unit(rules.undo_targets(self._actions()))
 
     def redo(self, actor: str = "desk", device: str | None = None) -> dict:
         """Store again the action the last undo took back (only while nothing
         else was stored since, core.log.registry.redo_target); the new action
         carries ``"redo": <the undo's seq>`` in the log.  Return it."""
         with self._write_lock:
-            undo, target = rules.redo_target(self._actions())
-            self._append([(target["type"], target["data"])], actor, device=device, redo=undo["seq"])
-            return self._actions()[-1]
+            pairs = rules.redo_targets(self._actions())  # a correction with what went with it: all of it
+            self._append(
+                [(t["type"], t["data"]) for _u, t in pairs], actor, device=device, redo=[u["seq"] for u, _t in pairs]
+            )
+            return rules.as_unit(self._actions()[: -len(pairs) - 1 : -1])
 
     def checkpoint(self) -> None:
         """Store the folded event now (the next open replays only what follows)."""

@@ -9,6 +9,7 @@ from core.columns import ljust
 from core.i18n import _
 from core.log.actions import PAYLOADS
 from core.log.registry import describe
+from core.readmodel.rounds import with_said
 from core.store.store import trail_query
 
 from .argparsing import Arguments, Builder
@@ -18,14 +19,15 @@ from .common import datadir, out_json, read_event, shown, with_desk
 def cmd_undo(args) -> int:
 
     act, names = with_desk(args, lambda d: (d.undo(), {p.id: p.name for p in d.event.players}))
-    print(_("undone: #{seq} {what}", seq=act["seq"], what=describe(act, names)))
+    print(_("undone: #{seq} {what}", seq=act["seq"], what=with_said(describe(act, names), act)))
     return 0
 
 
 def cmd_redo(args) -> int:
 
     act, names = with_desk(args, lambda d: (d.redo(), {p.id: p.name for p in d.event.players}))
-    print(_("redone: {what}", what=_("#{seq} {what}", seq=act["seq"], what=describe(act, names))))
+    what = with_said(describe(act, names), act)
+    print(_("redone: {what}", what=_("#{seq} {what}", seq=act["seq"], what=what)))
     return 0
 
 
