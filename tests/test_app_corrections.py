@@ -89,6 +89,9 @@ async def test_l_ruling_the_app_keeps_a_played_round_by_the_head_judges_ruling(t
         await _correct(pilot, app, "1 1 0-2")
         ask = app.screen
         assert [k for k, _label in ask.choices] == ["keep", "undo"] and "already paired" in ask.title_text
+        # what breaks, by round and tables, and why pairing again is not among the choices (L-LATER)
+        assert "What breaks: round 2: [G-SWISS-PAIR-1]" in ask.title_text and "tables" in ask.title_text
+        assert "Only a last round with no result" in ask.title_text and "$." not in ask.title_text
         await pilot.press("enter")
         await pilot.pause()
         assert app.screen.__class__.__name__ == "Prompt"  # the head judge's name, prefilled

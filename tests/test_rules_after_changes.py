@@ -61,6 +61,7 @@ def test_l_later_correction_under_a_played_round_is_kept_by_the_head_judges_ruli
     base = ["--data-dir", data, "result", eid, "1", "0-2", "--correct", "--round", "1"]
     rc, _out, err = run(capsys, *base)
     assert rc == 1 and "--then keep" in err and "lycee undo" in err
+    assert "What breaks: round 2: [G-SWISS-PAIR-1]" in err and "tables" in err and "$." not in err, err
     rc, _out, err = run(capsys, *base, "--then", "repair")
     assert rc == 1 and "cannot be paired again" in err
     rc, _out, err = run(capsys, *base, "--then", "keep")

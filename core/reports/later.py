@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from core.errors import LyceeError, RuleError
 from core.event.model import Event
-from core.i18n import _, join_list
+from core.i18n import _, join_list, join_sentences
 from core.log.actions import Announce, Unpair, replace_payload
 from core.reports.explain import explain
 from core.reports.judge import excuse_key, judge_event
@@ -54,14 +54,15 @@ class Later:
         where = _("the correction of round {r} table {t}", r=self.round, t=self.table)
         rounds = join_list([str(n) for n in self.rounds])
         if self.open_round is not None:
-            return _(
+            question = _(
                 "{what} changes what round {n} was paired from ({rules}); round {n} has no result yet. "
                 "Pair round {n} again with the correction, or the head judge keeps it as paired?",
                 what=where,
                 n=self.open_round,
                 rules=join_list(list(self.rules)),
             )
-        return _(
+            return "\n".join((question, self.breaks()))
+        question = _(
             "{what} breaks round(s) {rounds}, already paired ({rules}). The head judge keeps them as "
             "paired, or undo back to round {n} first?",
             what=where,
@@ -69,6 +70,18 @@ class Later:
             rules=join_list(list(self.rules)),
             n=self.rounds[0],
         )
+        return "\n".join(
+            (question, self.breaks(), _("Only a last round with no result and no clock yet is paired again."))
+        )
+
+    def breaks(self) -> str:
+        """What the correction breaks, finding by finding (the round, the tables and the rule): the
+        first three, and how many more."""
+        shown = join_sentences([f.line(path=False) for f in self.findings[:3]])
+        more = len(self.findings) - 3
+        if more > 0:
+            shown = _("{findings} (and {n} more)", findings=shown, n=more)
+        return _("What breaks: {findings}", findings=shown)
 
 
 def consequences(before: Event, after: Event, data) -> Later | None:
@@ -137,7 +150,7 @@ def _check_then(then: str | None, data, later: Later) -> None:
     """Refused: a correction that breaks ``later`` rounds without ``--then`` (naming
     both choices), or with a ``--then`` that is neither."""
     if then is None:
-        raise _undecided(data, list(later.rounds), join_list(list(later.rules)), later.open_round)
+        raise _undecided(data, list(later.rounds), join_list(list(later.rules)), later.open_round, later.breaks())
     if then not in THEN:
         raise LyceeError(_("--then is repair or keep, not {x!r}", x=then))
 
@@ -155,31 +168,30 @@ def _not_again(later: list[int]) -> RuleError:
     )
 
 
-def _undecided(data, later: list[int], rules: str, open_number: int | None) -> RuleError:
+def _undecided(data, later: list[int], rules: str, open_number: int | None, breaks: str) -> RuleError:
     """The refusal of a correction that breaks later rounds without ``--then``
-    (naming both choices); ``open_number``: the round without results, if it is the one broken."""
+    (naming both choices, then what breaks); ``open_number``: the round without results, if it is the one broken."""
+    return RuleError(join_sentences([_choices(data, later, rules, open_number), breaks]), "L-LATER")
+
+
+def _choices(data, later: list[int], rules: str, open_number: int | None) -> str:
+    """What :func:`_undecided` says of the choices."""
     if open_number is not None:
-        return RuleError(
-            _(
-                "{what} changes what round {n} was paired from ({rules}): round {n} has no result yet. "
-                "Pair it again with the correction (--then repair) or the head judge keeps it as paired "
-                "(--then keep --by HEAD_JUDGE)",
-                what=_where(data),
-                n=open_number,
-                rules=rules,
-            ),
-            "L-LATER",
-        )
-    return RuleError(
-        _(
-            "{what} breaks round(s) {rounds}, already paired ({rules}): the head judge keeps them as paired "
-            "(--then keep --by HEAD_JUDGE), or undo back to round {n} (`lycee undo`) and enter the correction then",
+        return _(
+            "{what} changes what round {n} was paired from ({rules}): round {n} has no result yet. "
+            "Pair it again with the correction (--then repair) or the head judge keeps it as paired "
+            "(--then keep --by HEAD_JUDGE)",
             what=_where(data),
-            rounds=join_list([str(n) for n in later]),
+            n=open_number,
             rules=rules,
-            n=later[0],
-        ),
-        "L-LATER",
+        )
+    return _(
+        "{what} breaks round(s) {rounds}, already paired ({rules}): the head judge keeps them as paired "
+        "(--then keep --by HEAD_JUDGE), or undo back to round {n} (`lycee undo`) and enter the correction then",
+        what=_where(data),
+        rounds=join_list([str(n) for n in later]),
+        rules=rules,
+        n=later[0],
     )
 
 

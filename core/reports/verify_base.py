@@ -51,14 +51,15 @@ class Finding:
     message: str
     path: str | None = None  # the JSON path of what is wrong, when one place is
 
-    def line(self) -> str:
+    def line(self, path: bool = True) -> str:
+        """The finding in a line: where, the rule, what; then its JSON path (``path``: for a file's reader)."""
         where = []
         if self.round is not None:
             where.append(_("round {r}", r=self.round))
         if self.table is not None:
             where.append(_("table {t}", t=self.table))
         text = _("{where}: [{rule}] {message}", where=" ".join(where) or "-", rule=self.rule, message=self.message)
-        return _("{finding} ({path})", finding=text, path=self.path) if self.path else text
+        return _("{finding} ({path})", finding=text, path=self.path) if self.path and path else text
 
     def to_json(self) -> dict:
         return {
