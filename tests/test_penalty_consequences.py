@@ -141,6 +141,15 @@ def test_g_pen_2_exclusion_says_what_happens_to_a_finished_match(tmp_path):
     said, _esc = readmodel.penalty_said(before, desk.event, "p4", "warning")
     assert "recorded as lost (0-2)" in said
     assert match_at(desk, 2).note == "excluded G-PEN-1"
+    # the same words ask before it is issued: in Japanese in a tense true both before and after
+    from core import i18n
+
+    i18n.set_language("ja")
+    try:
+        asked = readmodel.penalty_match_words(before, "p4", "warning", "cheating", "J1", "exclusion")
+    finally:
+        i18n.set_language("en")
+    assert asked == "第1回戦2卓の試合は敗北（0-2）となります", asked
     _no_findings(desk.event)
     desk.appeal(2, "overturned", by="HJ")
     assert match_at(desk, 2).outcome is None and not desk.event.player("p4").excluded
