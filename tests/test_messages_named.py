@@ -96,6 +96,25 @@ def test_a_drop_says_from_which_round_the_player_is_not_paired(played, capsys, l
     assert readmodel.drop_said(ev, dan) == words
 
 
+@pytest.mark.parametrize(
+    "lang, words",
+    [
+        ("en", "not paired from round 2 on; their match at table 2 of round 1 is recorded as lost (0-2)"),
+        ("ja", "第2回戦からは対戦に組まれません。第1回戦2卓の試合は敗北（0-2）となります"),
+    ],
+)
+def test_g_drop_2_a_drop_during_the_round_says_the_match_it_lost(played, capsys, lang, words):
+    """G-DROP-2, L-MATCH-LOSS: a player dropping while his match of the round has no result loses
+    it, and the drop says so beside the round he is no longer paired from (it said only that)."""
+    dd, eid = played
+    ev = dd.read(eid)
+    m = ev.current_round.match_at(2)
+    name = ev.player(m.p1).name
+    out = _ok(capsys, str(dd.root), "--lang", lang, "player", "drop", eid, name)
+    assert words in out, out
+    assert dd.read(eid).current_round.match_at(2).loser() == m.p1
+
+
 @pytest.mark.asyncio
 async def test_the_app_asks_the_undo_by_names_at_80x24_in_japanese(played):
     """Issue 48 item 4: Ctrl+Z's question at the desk names both players and

@@ -8,7 +8,7 @@ from core.errors import LyceeError
 from core.errors import LyceeError as _Refused
 from core.event.lookups import find_player, player_match
 from core.event.model import Event, Match, Player
-from core.i18n import _, join_list
+from core.i18n import _, join_list, join_sentences
 from core.log import apply
 from core.rules import penalties
 from core.rules.apart import apart_pair, apart_partners
@@ -69,12 +69,20 @@ def added_said(ev: Event, name: str, pid: str) -> str:
     return _("added {name} ({id}): a late entry, paired from round {r} on", name=name, id=pid, r=len(ev.rounds) + 1)
 
 
-def drop_said(ev: Event, pid: str) -> str:
+def drop_said(ev: Event, pid: str, before: Event | None = None) -> str:
     """A drop in words (G-DROP-1, issue 48): the player and from which round
     on they are no longer paired (the next round to pair; the results played
-    stay); ``ev`` is the event with the drop."""
+    stay); ``ev`` is the event with the drop.  With ``before`` (the event before
+    it), what the drop did to the match of this round too: lost (G-DROP-2), in
+    the words a penalty's loss is said in (L-MATCH-LOSS)."""
     name = ev.player(pid).name
-    return _("{name} dropped: not paired from round {r} on", name=name, r=len(ev.rounds) + 1)
+    said = _("{name} dropped: not paired from round {r} on", name=name, r=len(ev.rounds) + 1)
+    if before is None or ev.current_round is None or before.current_round is None:
+        return said
+    now, was = player_match(ev.current_round, pid), player_match(before.current_round, pid)
+    if now is not None and now != was and now.loser() == pid:
+        return join_sentences([said, match_loss_words(before, ev, pid)])
+    return said
 
 
 def kept_bye_text(ev: Event, pid: str) -> str:

@@ -108,14 +108,15 @@ def cmd_player_remove(args) -> int:
 def cmd_player_drop(args) -> int:
     def run(d: Desk):
         p = d.player(args.player)
+        before = d.event
         ev = d.drop(p.id, forfeit=not args.no_forfeit)
-        return p, ev
+        return p, ev, before
 
-    p, ev = with_desk(args, run)
+    p, ev, before = with_desk(args, run)
 
     bye = kept_bye_text(ev, p.id)  # L-DROP-BYE: said, never silent
     print(
-        drop_said(ev, p.id)
+        drop_said(ev, p.id, before)
         + (
             " · " + _("the match of this round waits for the result the organizer enters (G-DROP-2)")
             if args.no_forfeit and not bye

@@ -321,13 +321,15 @@ class People(Concern):
             choice = "forfeit" if await self.app.push_screen_wait(Confirm(question)) else None
         if not choice:
             return
+        before = self.event
         try:
             self.open_desk.drop(p.id, forfeit=choice != "no_forfeit")
         except LyceeError as err:
             self.say(str(err), error=True)
             return
         bye = readmodel.kept_bye_text(self.event, p.id)  # L-DROP-BYE: said, never silent
-        self.say(readmodel.drop_said(self.event, p.id) + (" · " + bye if bye else ""))  # from which round (issue 48)
+        # from which round (issue 48), and the match of this round it lost (G-DROP-2)
+        self.say(readmodel.drop_said(self.event, p.id, before) + (" · " + bye if bye else ""))
         self.changed()
 
     def action_keep_apart(self) -> None:
