@@ -336,7 +336,7 @@ def test_g_se_season_and_member_history_give_both_semi_final_losers_place_3_with
     sheets print: both semi-final losers of a cut without a third-place match share 3rd, so
     neither scores 4th's points by seed order (they read 3 and 4: one of them got 4th's
     points); after a third-place match 3 and 4 as played."""
-    from core.rules.members import history_rows
+    from core.rules.memberhistory import history_rows
     from core.season.results import summary_of
 
     _dd, _eid, ev = played_cut(tmp_path, 8, 4, third=third)
@@ -374,7 +374,7 @@ def test_g_drop_1_the_tv_final_list_says_who_dropped_as_the_phone_does(tmp_path)
     assert sum("途中棄権" in li for li in rows) == 1, rows
 
 
-def test_o_pen_2_phone_and_tv_show_a_struck_record_as_the_desk_does(tmp_path):
+def test_o_pen_2_phone_and_tv_show_a_struck_record_as_the_desk_does(tmp_path, capsys):
     """O-PEN-2: a player whose record is struck holds no rank: the phone's standings and the TV
     show 「-」 (not "None") and 失格 (the Overture word, not 2008's 除外), as the desk and
     ``lycee standings`` do."""
@@ -402,3 +402,34 @@ def test_o_pen_2_phone_and_tv_show_a_struck_record_as_the_desk_does(tmp_path):
     assert "除外" not in page
     tv = tv_part(t, d.event, 0.0)
     assert "None" not in tv and "除外" not in tv
+    # and the command line's player list (it said 除外)
+    from tui.cli import main
+
+    st.close()
+    assert main(["--data-dir", str(tmp_path), "--lang", "ja", "player", "list", st.id]) == 0
+    listed = capsys.readouterr().out
+    assert "選手1" in listed and "失格" in listed and "除外" not in listed, listed
+
+
+def test_m_history_the_record_holds_the_top_cut_and_a_finished_event_calls_nobody_active(tmp_path):
+    """M-HISTORY, G-SE: a member's history gives the Swiss record and the top cut's beside it (the
+    champion of a top 4 won 2 more matches: the season counts them, the history read 2-1-0 as the
+    whole day), and no 参加中 for an event that is over; a disqualified player under the Overture
+    rules reads 失格, as every other face (O-PEN-2)."""
+    from core.rules.memberhistory import history_lines, history_rows
+    from core.tournament.standings import standings
+
+    _dd, _eid, ev = played_cut(tmp_path, 8, 4)
+    champion = final_placings(ev)[0]
+    numbered = replace(ev, players=tuple(replace(p, member=f"M{p.id}") for p in ev.players))
+    (row,) = history_rows([numbered], {f"M{champion.id}"})
+    swiss = next(r.record for r in standings(ev) if r.id == champion.id)
+    assert row.top == "2-0" and row.as_json()["top_record"] == "2-0"
+    i18n.set_language("ja")
+    try:
+        line = history_lines(None, f"M{champion.id}", [row])[-1]
+        assert f"{swiss}（決勝トーナメント 2-0）" in line and "参加中" not in line, line
+        struck = replace(row, status="excluded", rules="overture", top="")
+        assert "失格" in history_lines(None, "M1", [struck])[-1]
+    finally:
+        i18n.set_language("en")

@@ -214,13 +214,12 @@ def store_line(store: dict | None) -> str:
 def member_history(datadir, number: str) -> tuple[str, list[str]]:
     """(title, lines) of a member's history across the data folder's events (M-HISTORY)."""
     # lazy: the members' rules (csv), which `lycee result` never loads
-    from core.rules.members import history_lines, shown_name
+    from core.rules.memberhistory import history_view
 
     # lazy: the members' file (csv), which `lycee result` never loads
     from core.store.members import member_history as history
 
-    m, n, rows = history(datadir, number)
-    return _("History of {member}", member=shown_name(m, n)), history_lines(m, n, rows)
+    return history_view(*history(datadir, number))
 
 
 def penalties_elsewhere(datadir, ev: Event, ref: str) -> list[str]:

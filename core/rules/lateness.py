@@ -265,7 +265,11 @@ def _checkin(event, payload: CheckinAction):
     p = stored_player(event, payload.player)
     if not p.active:
         raise RuleError(
-            _("{name} is {status}: no longer in the event", name=p.name, status=labels.player_status_label(p.status)),
+            _(
+                "{name} is {status}: no longer in the event",
+                name=p.name,
+                status=labels.player_status_label(p.status, event.rules),
+            ),
             "G-DROP-1",
         )
     _check_has_table(rnd, p)

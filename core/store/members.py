@@ -23,7 +23,8 @@ from core.event.model import Event
 from core.i18n import _
 from core.paths import private_dir, private_mode
 from core.rules import members as rules
-from core.rules.members import HistoryRow, Member
+from core.rules.memberhistory import HistoryRow, history_rows
+from core.rules.members import Member
 from core.store.storage import DurableStorage
 
 __all__ = ["MemberList"]
@@ -156,7 +157,7 @@ def member_history(dd: Any, number: str) -> tuple[Member | None, str, list[Histo
         n = rules.resolve(raw, n)
         m = _listed(raw, n)
     numbers = rules.numbers_of(raw, n)
-    return m, n, rules.history_rows(_events_of(dd, numbers), numbers)
+    return m, n, history_rows(_events_of(dd, numbers), numbers)
 
 
 def _listed(raw, number: str) -> Member | None:

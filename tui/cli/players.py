@@ -146,7 +146,9 @@ def cmd_player_list(args) -> int:
         )
     else:
         for p in ev.players:
-            print(f"{p.id}\t{shown(p.name)}\t{shown(p.reading or '')}\t{labels.player_status_label(p.status)}")
+            print(
+                f"{p.id}\t{shown(p.name)}\t{shown(p.reading or '')}\t{labels.player_status_label(p.status, ev.rules)}"
+            )
     return 0
 
 
