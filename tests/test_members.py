@@ -100,7 +100,14 @@ def test_store_survives_export_and_import(capsys, tmp_path):
 def test_members_add_gives_numbers_and_tells_same_names_apart(capsys, tmp_path):
     rc, out, err = lycee(capsys, tmp_path, "members", "add", "田中美咲", "--reading", "たなかみさき")
     assert (rc, out.strip()) == (0, "M001")
+    # the same name again is refused, naming the member (the same regular typed twice, M-MEMBER) ...
     rc, out, err = lycee(capsys, tmp_path, "members", "add", "田中美咲", "--reading", "タナカミサキ")
+    assert rc == 1 and out == "" and "M001" in err and "--allow-same-name" in err
+    assert [m.number for m in mr.members_of(tmp_path)] == ["M001"]
+    # ... and another person of that name is added when said so
+    rc, out, err = lycee(
+        capsys, tmp_path, "members", "add", "田中美咲", "--reading", "タナカミサキ", "--allow-same-name"
+    )
     assert (rc, out.strip()) == (0, "M002")
     assert "M001" in err  # the add says there is another of this name
     rc, out, err = lycee(capsys, tmp_path, "members", "add", "相川", "--number", "ｍ０１０")

@@ -341,10 +341,20 @@ def _entry(name: str, reading: str | None, where: str = "") -> tuple[str, str | 
 
 
 def plan_add(
-    raw: dict[str, Any], name: str, reading: str | None, number: str | None, at: str
+    raw: dict[str, Any], name: str, reading: str | None, number: str | None, at: str, same_name_ok: bool = True
 ) -> tuple[dict[str, Any], Member, list[Member]]:
-    """Add a member: (new tables, the member, others of the same name)."""
+    """Add a member: (new tables, the member, others of the same name); without ``same_name_ok``
+    a name another member has is refused (the same regular typed twice), naming them (M-MEMBER)."""
     name, kana = _entry(name, reading)
+    if not same_name_ok and same_name(raw, name):
+        raise LyceeError(
+            _(
+                "{name} is already member {numbers}: nothing was added; another person of that name is "
+                "added with `lycee members add NAME --allow-same-name`",
+                name=name,
+                numbers=", ".join(m.number for m in same_name(raw, name)),
+            )
+        )
     if number:
         n = check_number(number)
         _refuse_taken(raw, n)

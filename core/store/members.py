@@ -102,11 +102,13 @@ class MemberList:
     def members(self) -> list[Member]:
         return rules.listed(self.read())
 
-    def add(self, name: str, reading: str | None = None, number: str | None = None) -> tuple[Member, list[Member]]:
-        """(the new member, members of the same name before)."""
+    def add(
+        self, name: str, reading: str | None = None, number: str | None = None, same_name_ok: bool = True
+    ) -> tuple[Member, list[Member]]:
+        """(the new member, members of the same name before; refused without ``same_name_ok``)."""
 
         def plan(raw, at):
-            out, m, others = rules.plan_add(raw, name, reading, number, at)
+            out, m, others = rules.plan_add(raw, name, reading, number, at, same_name_ok)
             return out, (m, others)
 
         return self._change(plan)

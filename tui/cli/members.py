@@ -40,7 +40,7 @@ def cmd_store_show(args) -> int:
 
 
 def cmd_members_add(args) -> int:
-    m, others = _list(args).add(args.name, args.reading, args.number)
+    m, others = _list(args).add(args.name, args.reading, args.number, same_name_ok=args.allow_same_name)
     print(m.number)
     _say_namesakes(m, others)
     return 0
@@ -183,6 +183,11 @@ def members_arguments(mb: argparse.ArgumentParser, parsers: Builder) -> None:
     a = action("add", cmd_members_add, _("add a member; prints the member number"), NAME)
     a.add_argument("--reading", metavar="よみ", help=_("the reading in kana (the list is in 五十音 order by it)"))
     a.add_argument("--number", metavar="MEMBER_NUMBER", help=_("the member number (default: the next M number)"))
+    a.add_argument(
+        "--allow-same-name",
+        action="store_true",
+        help=_("another person of a name a member already has (their numbers tell them apart)"),
+    )
     forget = _("forget a member: name and reading go, past results stay under the number")
     action("remove", cmd_members_remove, forget, NUMBER)
     action("list", cmd_members_list, _("the members, by reading in 五十音 order"), json=True)
