@@ -510,3 +510,21 @@ def test_l_judge_verify_as_strict_as_the_desks_deck_check(tmp_path, catalog, san
     with pytest.raises(ValidationError):
         j.accepted("cup.json")
     store.close()
+
+
+def test_l_deck_wait_names_each_player_once_with_how_many_problems_more(desk, tmp_path, legal):
+    """L-DECK-WAIT (R-DECK-60, R-DECK-4): a list with two problems (59 cards, 5 of one card) holds
+    round 1 naming Ann once, with her first problem and "and 1 more" (she was named before every
+    problem, and at 80 columns the remedy at the end was cut off), and the refusal names the app's
+    key (F11) beside the command line's."""
+    deck, spare = legal
+    bad = deck.copy()
+    first, second = list(bad)[:2]
+    bad[first] -= 1 + (5 - bad[second])  # the second card at 5 copies, the deck at 59 cards
+    bad[second] = 5
+    assert sum(bad.values()) == 59 and bad[first] > 0
+    desk.register_decklist_file("Ann", _file(tmp_path, "ann.txt", _text(bad, spare)))
+    with pytest.raises(RuleError) as err:
+        desk.pair_next()
+    said = str(err.value)
+    assert said.count("Ann") == 1 and "and 1 more" in said and "F11" in said, said

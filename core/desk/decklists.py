@@ -253,18 +253,23 @@ class DecklistsDesk(DeskBase):
         gaps = self.deck_gaps()
         if not gaps:
             return
-        names = []
+        problems: dict[str, list[str]] = {}  # each player once, with their first problem and how many more
         for f in gaps:
             i = int(f.path.split("[", 1)[1].split("]", 1)[0])
-            who = ev.player(ev.decklists[i].player).name
-            line = f"{who} ({f.message})"
-            if line not in names:
-                names.append(line)
+            said = problems.setdefault(ev.player(ev.decklists[i].player).name, [])
+            if f.message not in said:
+                said.append(f.message)
+        names = [
+            _("{name} ({problem}{more})", name=who, problem=said[0], more=_(" and {n} more", n=len(said) - 1))
+            if len(said) > 1
+            else _("{name} ({problem}{more})", name=who, problem=said[0], more="")
+            for who, said in problems.items()
+        ]
         raise RuleError(
             _(
-                "round 1 waits for a legal deck from: {players}. Register a corrected list "
-                "(`lycee decklist add`) or the head judge rules that it plays as registered "
-                "(`lycee build EVENT override --by HEAD_JUDGE --reason TEXT`)",
+                "round 1 waits for a legal deck from: {players}. Register a corrected list (F11 in the app; "
+                "`lycee decklist add`) or the head judge rules that it plays as registered (F11; "
+                "`lycee build EVENT override --by HEAD_JUDGE --reason TEXT`)",
                 players=join_list(names),
             ),
             gaps[0].rule,
