@@ -50,7 +50,8 @@ async def test_why_check_and_plan_keys_on_the_event_screen(tmp_path):
         await pilot.press("ctrl+k")
         await pilot.pause()
         text = _info_text(app)
-        assert "projected finish" in text and "one round fewer" in text and "top 8" in text
+        assert "projected finish" in text and "one round fewer" in text and "top 4" in text
+        assert "top 8" not in text  # 5 players: a top 8 would cut nobody (G-SE)
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, EventScreen)
