@@ -310,7 +310,7 @@ def _parallel_note(section: str, base: str, rows: list[tuple]) -> str:
         return join_list([f"{r[1]} ×{r[i]}" for r in rows if r[i]])
 
     return _(
-        "{section}: {card}: registered {registered}, presented {presented}: the same card "
+        "{section}: {card}: registered {registered}; presented {presented}: the same card "
         "(a parallel counts as its base number, {rule_id})",
         section=labels.section_label(section),
         card=base,

@@ -18,7 +18,7 @@ from core.cards.search import cards_named
 from core.cards.sets import parse_json, parse_set
 from core.columns import ljust
 from core.errors import ValidationError
-from core.i18n import _
+from core.i18n import _, join_list
 from core.paths import data_root
 from core.rules.deckrules import constructed_problems, rules_of_cards
 from core.rules.eventfile import max_bytes
@@ -201,7 +201,7 @@ def _by_name(names: list[str]) -> tuple[dict[str, str], dict[str, list]]:
 def _name_row(query: str, hits: list) -> dict:
     """A row for a query that names no card, or several: what to type instead."""
     if hits:
-        shown = ", ".join(f"{c.number} {c.name}" for c in hits[:10]) + (" …" if len(hits) > 10 else "")
+        shown = join_list([f"{c.number} {c.name}" for c in hits[:10]]) + (" …" if len(hits) > 10 else "")
         reason = _("{q!r} names {n} cards: {cards}; type the number", q=query, n=len(hits), cards=shown)
     else:
         reason = _(
