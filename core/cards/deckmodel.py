@@ -15,6 +15,8 @@ __all__ = [
     "CONSTRUCTED_SIZE",
     "DRAFT_CARDS_PER_PACK",
     "DRAFT_PACKS",
+    "DECKLIST_MAX_BYTES",
+    "DECKLIST_MAX_LINES",
     "MAX_LINE_COUNT",
     "NAME_LIMIT",
     "NOT_CHECKED",
@@ -46,6 +48,11 @@ SEALED_SIZE = 40  # G-SEALED
 DRAFT_CARDS_PER_PACK = 10  # G-DRAFT-4
 DRAFT_PACKS = range(4, 7)  # G-DRAFT-2: 4 to 6 boosters per player
 MAX_LINE_COUNT = 60  # the most copies one decklist line may give
+#: The most a decklist (a file, pasted text, a phone's list) may be, checked before it
+#: is read: 60 cards and 12 spares written one copy a line with names and comments
+#: are about 5 KB; a big list is a few KB (L-DECK-SIZE).
+DECKLIST_MAX_BYTES = 32 * 1024
+DECKLIST_MAX_LINES = 500
 RULE_CONSTRUCTED_SIZE = "R-DECK-60"
 RULE_NAME_LIMIT = "R-DECK-4"
 SECTIONS = ("deck", "spare")

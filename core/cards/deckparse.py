@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import csv
 import io
+import os
 import re
 import unicodedata
 from collections import Counter
@@ -16,15 +17,33 @@ from os import PathLike
 from pathlib import Path
 
 from core.cards.csvhead import csv_header
-from core.cards.deckmodel import MAX_LINE_COUNT, SECTION_WORDS, SECTIONS, DeckEntry, Decklist
+from core.cards.deckmodel import (
+    DECKLIST_MAX_BYTES,
+    DECKLIST_MAX_LINES,
+    MAX_LINE_COUNT,
+    SECTION_WORDS,
+    SECTIONS,
+    DeckEntry,
+    Decklist,
+)
 from core.cards.legality import Catalog
 from core.cards.model import name_key, normalize_number
-from core.cards.sets import read_source
-from core.errors import ValidationError
+from core.cards.official import decoded
+from core.errors import ValidationError, os_reason
 from core.i18n import _
 from core.names import whole
 
-__all__ = ["CSV_COLUMNS", "decklist_to_csv", "decklist_to_text", "load_decklist", "parse_decklist", "read_decklist_csv"]
+__all__ = [
+    "CSV_COLUMNS",
+    "card_number",
+    "check_size",
+    "decklist_to_csv",
+    "decklist_to_text",
+    "load_decklist",
+    "parse_decklist",
+    "read_decklist_csv",
+    "read_decklist_file",
+]
 
 _COMMENT_RE = re.compile(r"(^|\s)#.*$")
 _ENTRY_RE = re.compile(r"^(\d+)\s*[xX×枚]?\s+(\S+)(?:\s+(.*\S))?\s*$")
@@ -46,8 +65,9 @@ def _count(digits: str) -> int:
     return int(digits) if len(digits) <= 6 else MAX_LINE_COUNT + 1
 
 
-def _number_of(raw: str) -> str | None:
-    """A card number as written: CH-0063, LO-0923-A, or an Overture number without its LO- (0923)."""
+def card_number(raw: str) -> str | None:
+    """A card number as a decklist (and ``lycee card``) reads it: CH-0063,
+    LO-0923-A, or an Overture number without its LO- (0923), None otherwise."""
     number = normalize_number(raw)
     if number is None and _BARE_LO_RE.match(raw.strip()):
         number = normalize_number("LO-" + raw.strip())
@@ -70,7 +90,7 @@ def _check_entry(
     if not 1 <= count <= MAX_LINE_COUNT:
         problems.append((where, _("count {count} is not between 1 and {max}", count=count, max=MAX_LINE_COUNT)))
         ok = False
-    number = _number_of(raw_number)
+    number = card_number(raw_number)
     if number is None:
         problems.append((where, _("{number!r} is not a card number like CH-0063", number=raw_number)))
         return None
@@ -104,7 +124,7 @@ def _deck_code(line: str) -> list[str] | None:
     """The numbers of a deck-code line (card numbers separated by spaces or commas,
     each once per copy), or None when the line is not one."""
     tokens = _CODE_TOKEN_RE.findall(line)
-    if tokens and all(_number_of(t) is not None for t in tokens):
+    if tokens and all(card_number(t) is not None for t in tokens):
         return tokens
     return None
 
@@ -117,7 +137,9 @@ def parse_decklist(text: str, source: str = "<decklist>", catalog: Catalog | Non
     header row, a 合計 total row checked against the sum).  With a catalog,
     unknown numbers and names that do not match their number are errors too.
     Raises ValidationError(source, [("line N", reason), ...]) with every problem;
-    a deck of the wrong size is a deck problem for the checks, not an error here."""
+    a deck of the wrong size is a deck problem for the checks, not an error here;
+    a text longer than a decklist may be is refused before it is read (:func:`check_size`)."""
+    check_size(text, source)
     parse = _TextParse(catalog)
     for lineno, raw in enumerate(text.lstrip("\ufeff").splitlines(), start=1):
         parse.read(lineno, raw)
@@ -243,6 +265,7 @@ CSV_COLUMNS = ("section", "count", "number", "name")
 def read_decklist_csv(text: str, source: str = "<decklist.csv>", catalog: Catalog | None = None) -> Decklist:
     """A :class:`Decklist` from CSV with a header row: ``count`` and ``number``
     required, ``section`` (deck/spare, blank = deck) and ``name`` optional."""
+    check_size(text, source)
     reader = csv.reader(io.StringIO(text.lstrip("\ufeff")))
     header = csv_header(reader, source, ("count", "number"), CSV_COLUMNS)
     problems: list[tuple[str, str]] = []
@@ -294,9 +317,57 @@ def _csv_section(cell: str) -> str | None:
     return SECTION_WORDS.get(word, "deck" if not word else None)
 
 
+def _too_big(what: str, source: str) -> ValidationError:
+    return ValidationError(source, [(_("the whole list"), what)])
+
+
+def check_size(text: str, source: str) -> None:
+    """L-DECK-SIZE: decklist text (pasted, from a phone, from a file) is at most
+    DECKLIST_MAX_BYTES bytes and DECKLIST_MAX_LINES lines; else a
+    ValidationError naming the limit, before a line is read."""
+    size = len(text) if len(text) > DECKLIST_MAX_BYTES else len(text.encode("utf-8"))
+    if size > DECKLIST_MAX_BYTES:
+        raise _too_big(_bytes_words(size), source)
+    lines = text.count("\n") + (not text.endswith("\n"))
+    if lines > DECKLIST_MAX_LINES:
+        raise _too_big(
+            _(
+                "{n} lines, more than the {limit} a decklist may have: nothing was read or stored",
+                n=lines,
+                limit=DECKLIST_MAX_LINES,
+            ),
+            source,
+        )
+
+
+def _bytes_words(size: int) -> str:
+    return _(
+        "{size} bytes, more than the {limit} a decklist may have (a big list is a few KB): nothing was read or stored",
+        size=f"{size:,}",
+        limit=f"{DECKLIST_MAX_BYTES:,}",
+    )
+
+
+def read_decklist_file(path: str | PathLike) -> tuple[str, str]:
+    """(text, source) of a decklist file, read only up to the size a decklist
+    may have (L-DECK-SIZE: a larger file is refused before it is read) and
+    decoded as UTF-8 or Shift_JIS (else the line and byte where it stops
+    reading as text, core.cards.official.decoded)."""
+    source = str(path)
+    try:
+        with open(path, "rb") as f:
+            raw = f.read(DECKLIST_MAX_BYTES + 1)
+            size = max(os.fstat(f.fileno()).st_size, len(raw))
+    except OSError as e:
+        raise ValidationError(source, [(_("file"), _("cannot be read: {reason}", reason=os_reason(e)))]) from None
+    if len(raw) > DECKLIST_MAX_BYTES:
+        raise _too_big(_bytes_words(size), source)
+    return decoded(raw, source)[0], source
+
+
 def load_decklist(path: str | PathLike, catalog: Catalog | None = None) -> Decklist:
     """A decklist file: CSV when the name ends in .csv, else the text format."""
-    text, source = read_source(path)
+    text, source = read_decklist_file(path)
     if Path(str(path)).suffix.lower() == ".csv":
         return read_decklist_csv(text, source, catalog)
     return parse_decklist(text, source, catalog)

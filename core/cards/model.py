@@ -60,8 +60,15 @@ MIN_STARTER_SIZE = 20  # G-SEALED
 
 _NUMBER_RE = re.compile(r"^(CH|EV|IT|AR)-(\d{4})([A-Z]?)$")
 _LOOSE_NUMBER_RE = re.compile(r"^(CH|EV|IT|AR)[-_ ]?(\d{1,4})([A-Z]?)$")
-#: Lycee Overture numbers: LO-0923, a parallel LO-0923-A (-K, -L, ...; letters after a hyphen).
-_LO_NUMBER_RE = re.compile(r"^LO-(\d{4})(?:-([A-Z]{1,3}))?$")
+#: Lycee Overture numbers: LO-0923, a parallel LO-0923-A (-K, -L, ...; letters after a hyphen),
+#: as the publisher's card list writes them (docs/cards.md).
+LO_NUMBER_PATTERN = r"LO-(\d{4})(?:-([A-Z]{1,3}))?"
+_LO_NUMBER_RE = re.compile(rf"^{LO_NUMBER_PATTERN}$")
+#: Every card number a lycee-event/1 file may hold (its decklists, deck checks and pools):
+#: two letters, four digits and an optional parallel letter (CH-0063, CH-0063A), or an
+#: Overture number with its parallel suffix (LO-0923, LO-0923-A).  The one definition:
+#: the event file's model and docs/event-schema.json are made from it.
+CARD_NUMBER_PATTERN = rf"^(?:[A-Z]{{2}}-\d{{4}}[A-Z]?|{LO_NUMBER_PATTERN})$"
 _LO_LOOSE_RE = re.compile(r"^LO[-_ ]?(\d{1,4})(?:[-_ ]?([A-Z]{1,3}))?$")
 
 

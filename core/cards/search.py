@@ -20,9 +20,9 @@ import re
 import unicodedata
 from typing import Iterable
 
-from core.cards.model import Card
+from core.cards.model import Card, base_number
 
-__all__ = ["fold", "search_cards", "number_key"]
+__all__ = ["cards_named", "fold", "search_cards", "number_key"]
 
 _DROP = re.compile(r"[\s・･·]+")
 
@@ -90,3 +90,17 @@ def search_cards(cards: Iterable[Card], query: str, limit: int | None = None) ->
             found.append((r, c.number, c))
     found.sort(key=lambda x: (x[0], x[1]))
     return [c for _r, _n, c in found][:limit]  # limit None: all of them
+
+
+def cards_named(cards: Iterable[Card], query: str) -> list[Card]:
+    """The cards whose name (or reading) holds ``query``, best first, one a card:
+    a parallel is the same card as its base number, which stands for it (what
+    ``lycee card 春日`` looks up)."""
+    q = fold(query)
+    if not q:
+        return []
+    found = sorted(((r, c.number, c) for c in cards if (r := _name_rank(c, q)) is not None), key=lambda x: (x[0], x[1]))
+    by_base: dict[str, Card] = {}
+    for _r, _n, c in found:
+        by_base.setdefault(base_number(c.number), c)
+    return list(by_base.values())

@@ -62,7 +62,7 @@ class Judgement:
         """The findings as (JSON path, "[rule] what"), as a refusal lists them."""
         if self.shape:
             return self.shape
-        return [(f.path or "$", f"[{f.rule}] {f.message}") for f in self.report.findings]
+        return _as_problems(self.report.findings)
 
     def accepted(self, source: str) -> Event:
         """The event, or :class:`ValidationError` naming every finding."""
@@ -71,10 +71,10 @@ class Judgement:
         return self.event
 
 
-def _replay(doc: dict, source: str) -> tuple[Event | None, list[tuple[str, str]]]:
+def _replay(doc: dict, source: str, strict: bool = True) -> tuple[Event | None, list[tuple[str, str]]]:
     """(the event the file imports as, or None; the problems that refused it)."""
     try:
-        return event_from_doc(doc, source=source), []
+        return event_from_doc(doc, source=source, strict=strict), []
     except ValidationError as err:
         return None, err.problems
 
@@ -96,16 +96,33 @@ def judge_doc(doc, source: str = "event", claimed: dict | None = None) -> Judgem
     ``claimed``: a ``standings --json`` document to compare with; by default
     the program's own standings of the event the file imports as."""
     shape = structure_problems(doc, strict=True)
-    if shape:  # nothing more is read from a file of the wrong shape
+    if shape and structure_problems(doc, strict=False):  # nothing more is read from a file of the wrong types
         return _misshapen(doc, shape)
-    event, file_problems = _replay(doc, source)
+    # a file only over an import bound (a list longer than it may be, L-FILE) has the
+    # format's types: every other check still runs on it (its event replayed as an
+    # older file is), so a correction it breaks is still seen (L-LATER)
+    event, file_problems = _replay(doc, source, strict=not shape)
     if claimed is None and event is not None:
         claimed = standings_json(event)
     rep = verify_doc(doc, claimed)
     found = _with_desk_checks(_both_checks([_placed(f, doc) for f in rep.findings], file_problems, doc), event)
     rep.findings, ruled = split_ruled(found, doc.get("rulings"))  # L-RULING: the head judge's rulings
     rep.ruled += ruled
-    return Judgement(event, rep)
+    return _over_bounds(doc, shape, rep) if shape else Judgement(event, rep)
+
+
+def _over_bounds(doc: dict, shape: list[tuple[str, str]], rep: Report) -> Judgement:
+    """The judgement of a file over an import bound: not imported, its bounds'
+    problems first, then every other finding (L-FILE)."""
+    over = _misshapen(doc, shape)
+    others = _as_problems(rep.findings)
+    rep.findings[:0] = over.report.findings
+    return Judgement(None, rep, over.shape + others)
+
+
+def _as_problems(findings: list[Finding]) -> list[tuple[str, str]]:
+    """Findings as a refusal lists them: (JSON path, "[rule] what")."""
+    return [(f.path or "$", f"[{f.rule}] {f.message}") for f in findings]
 
 
 def _with_desk_checks(found: list[Finding], event: Event | None) -> list[Finding]:

@@ -103,12 +103,13 @@ def submission_files(event: Event, log: list[dict] | None) -> dict[str, str]:
 def write_submission(root: Path, event: Event, log: list[dict] | None, out: Path, now: datetime | None = None) -> dict:
     """Write the submission into the folder ``out`` (made when missing); the manifest."""
 
-    key, _made = store_key(root)
     files = submission_files(event, log)
+    doc = json.loads(files[EVENT_FILE])
+    _refuse_unverified(doc, out)
+    key, _made = store_key(root)
     out.mkdir(parents=True, exist_ok=True)
     for name, text in files.items():
         write_export(out / name, text)
-    doc = json.loads(files[EVENT_FILE])
     manifest = {
         "schema": SCHEMA,
         "event": event.id,
@@ -126,6 +127,29 @@ def write_submission(root: Path, event: Event, log: list[dict] | None, out: Path
     write_export(out / MANIFEST, text)
     write_export(out / SIGNATURE, key.sign(text.encode("utf-8")).signature.hex() + "\n")
     return manifest
+
+
+def _refuse_unverified(doc: dict, out: Path) -> None:
+    """A submission is written only when its event file reads back as the
+    event (L-SUBMIT, L-FILE: ``lycee verify DIR/`` and ``lycee import`` can read
+    it): else nothing is written (nor noted as made), and the refusal names what
+    does not hold.  Findings about the event's own facts (a registered deck that
+    breaks a rule, stored as handed in) go with it for the organizer to see."""
+    judged = judge_doc(doc, EVENT_FILE)
+    if judged.event is not None:
+        return
+    found = judged.problems()
+    lines = [f"{path}: {what}" for path, what in found[:5]]
+    if len(found) > 5:
+        lines.append(_("… and {n} more", n=len(found) - 5))
+    raise LyceeError(
+        _(
+            "the submission was not written to {folder}: its event file does not verify "
+            "(`lycee verify EVENT` lists every finding):\n{lines}",
+            folder=out,
+            lines="\n".join(lines),
+        )
+    )
 
 
 @dataclass

@@ -35,6 +35,7 @@ from msgspec import UNSET
 from core import labels
 from core.cards.decks import DeckEntry, Decklist, compare, decklist_to_text, load_decklist, parse_decklist
 from core.cards.legality import load_calendar, merge_calendars, parse_calendar
+from core.cards.model import base_number, is_overture_number
 from core.errors import LyceeError, RuleError, ValidationError
 from core.event.model import DeckCheck, DeckRecord, Event
 from core.i18n import _, join_list
@@ -106,6 +107,8 @@ __all__ = [
     "build_rule",
     "pool_data",
     "swaps_only",
+    "parallels_only",
+    "parallel_notes",
     "seat_of",
     "round_one_gaps",
     "gap_text",
@@ -265,14 +268,56 @@ def swaps_only(differences) -> bool:
 
 
 def _balances(rows) -> tuple[dict[str, int], int]:
-    """What the differences change: each card's copies in all (deck and spares), and the deck's size."""
+    """What the differences change: each card's copies in all (deck and spares; a
+    parallel counted as its base number: the same card), and the deck's size."""
     per_card: dict[str, int] = {}
     deck_change = 0
     for section, number, reg, pres in rows:
-        per_card[number] = per_card.get(number, 0) + pres - reg
+        base = base_number(number)
+        per_card[base] = per_card.get(base, 0) + pres - reg
         if section == "deck":
             deck_change += pres - reg
     return per_card, deck_change
+
+
+def parallels_only(differences) -> bool:
+    """Whether a deck check's differences are only parallels standing for their
+    base number, section by section (registered 4 LO-0001, presented 2 LO-0001
+    and 2 LO-0001-A): the same deck by the rules, since a parallel is the same
+    card (O-DECK-4; G-CARDS-PARALLEL in the 2008 game).  ``differences`` as
+    :func:`swaps_only` takes them."""
+    rows = [_diff_row(x) for x in differences]
+    change: dict[tuple[str, str], int] = {}
+    for section, number, reg, pres in rows:
+        key = (section, base_number(number))
+        change[key] = change.get(key, 0) + pres - reg
+    return bool(rows) and not any(change.values())
+
+
+def parallel_notes(differences) -> list[str]:
+    """One line per card presented partly as a parallel (see :func:`parallels_only`):
+    what was registered, what was presented, and the rule that makes them one card."""
+    groups: dict[tuple[str, str], list[tuple]] = {}
+    for row in (_diff_row(x) for x in differences):
+        groups.setdefault((row[0], base_number(row[1])), []).append(row)
+    return [_parallel_note(section, base, rows) for (section, base), rows in sorted(groups.items())]
+
+
+def _parallel_note(section: str, base: str, rows: list[tuple]) -> str:
+    """One card's parallel swap in words."""
+
+    def held(i: int) -> str:
+        return join_list([f"{r[1]} ×{r[i]}" for r in rows if r[i]])
+
+    return _(
+        "{section}: {card}: registered {registered}; presented {presented}: the same card "
+        "(a parallel counts as its base number, {rule_id})",
+        section=labels.section_label(section),
+        card=base,
+        registered=held(2),
+        presented=held(3),
+        rule_id="O-DECK-4" if is_overture_number(base) else "G-CARDS-PARALLEL",
+    )
 
 
 # -- a player's own decklist from their phone (G-DECKLIST, issue 43) ----------------

@@ -326,22 +326,31 @@ def rule_set_problems(event: Event, deck) -> list[DeckProblem]:
     """O-RULES: a card of the other game, one problem a number: an LO- card in
     a 2008 event (its cards are the guideline's products), any other number in
     an Overture event (Overture cards have LO- numbers)."""
-    overture = event.rules == "overture"
+    return other_game_problems(deck, event.rules, in_event=True)
+
+
+def other_game_problems(deck, rules: str, in_event: bool = False) -> list[DeckProblem]:
+    """O-RULES: each card of ``deck`` of the other game than ``rules`` plays,
+    one problem a number (:func:`rule_set_problems`; ``in_event``: worded for an
+    event's list, else for a deck checked by these rules)."""
+    overture = rules == "overture"
     return [
-        _other_game_problem(number, section, overture)
+        _other_game_problem(number, section, overture, in_event)
         for section in ("deck", "spare")
         for number in sorted(deck.counts(section))
         if is_overture_number(number) != overture
     ]
 
 
-def _other_game_problem(number: str, section: str, overture: bool) -> DeckProblem:
-    """O-RULES: ``number`` is a card of the other game than the event's rule set plays."""
+def _other_game_problem(number: str, section: str, overture: bool, in_event: bool) -> DeckProblem:
+    """O-RULES: ``number`` is a card of the other game than the rule set plays."""
     if overture:
         return DeckProblem(
             "O-CARDS-KNOWN",
             "illegal",
-            _("{number}: not a Lycee Overture card (this event plays by the Overture rules)", number=number),
+            _("{number}: not a Lycee Overture card (this event plays by the Overture rules)", number=number)
+            if in_event
+            else _("{number}: not a Lycee Overture card (checked by the Overture rules)", number=number),
             number,
             section,
             (number,),
@@ -353,10 +362,32 @@ def _other_game_problem(number: str, section: str, overture: bool) -> DeckProble
             "{number}: a Lycee Overture card; this event plays by the 2008 guideline "
             "(`lycee event set EVENT --rules overture` before round 1)",
             number=number,
-        ),
+        )
+        if in_event
+        else _("{number}: a Lycee Overture card, not a card of the 2008 guideline's game", number=number),
         number,
         section,
         (number,),
+    )
+
+
+def rules_of_cards(deck) -> str:
+    """O-RULES: the rule set a deck's own cards belong to, for a deck checked
+    without one: ``overture`` when most of its cards (deck and spares) have LO-
+    numbers, else ``2008``; the cards of the other game are then problems
+    (:func:`other_game_problems`), as an event of those rules finds them."""
+    counts = [(n, c) for section in ("deck", "spare") for n, c in deck.counts(section).items()]
+    overture = sum(c for n, c in counts if is_overture_number(n))
+    return "overture" if overture * 2 > sum(c for _n, c in counts) else "2008"
+
+
+def constructed_problems(deck, cat, rules: str, on, match: str, in_event: bool = False) -> list[DeckProblem]:
+    """Every problem of a constructed deck by ``rules`` on the date ``on``: the
+    cards of the other game (O-RULES), then the rule set's deck rules
+    (R-DECK-60/R-DECK-4 and G-CARDS-* under 2008; O-DECK-*, O-CARDS-* under
+    Overture).  The one verdict of a registered list and ``lycee deck check``."""
+    return other_game_problems(deck, rules, in_event) + check_deck(
+        deck, cat, "constructed", on=on, match=match, rules=rules
     )
 
 
@@ -386,9 +417,7 @@ def list_problems(event: Event, pid: str, deck: Decklist, catalog=None) -> list[
 def _constructed_problems(event: Event, deck: Decklist, cat) -> list[DeckProblem]:
     """O-RULES: the event's rule set decides the deck rules (R-DECK-60/R-DECK-4 and
     G-CARDS-* under 2008; O-DECK-*, O-CARDS-* under Overture)."""
-    return rule_set_problems(event, deck) + check_deck(
-        deck, cat, "constructed", on=event.date, match=event.match, rules=event.rules
-    )
+    return constructed_problems(deck, cat, event.rules, event.date, event.match, in_event=True)
 
 
 def _limited_problems(event: Event, pid: str, deck: Decklist, cat) -> list[DeckProblem]:

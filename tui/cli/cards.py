@@ -9,15 +9,18 @@ from pathlib import Path
 
 from core import labels
 from core.cards.cardlist import card_doc, doc_card, join_active, product_key
+from core.cards.deckparse import card_number
 from core.cards.decks import check_deck, load_decklist
 from core.cards.legality import Catalog
 from core.cards.model import ATTRIBUTE_KANJI, is_overture_number, normalize_number
-from core.cards.official import decode, looks_official, read_official
+from core.cards.official import decoded, looks_official, read_official
+from core.cards.search import cards_named
 from core.cards.sets import parse_json, parse_set
 from core.columns import ljust
 from core.errors import ValidationError
-from core.i18n import _
+from core.i18n import _, join_list
 from core.paths import data_root
+from core.rules.deckrules import constructed_problems, rules_of_cards
 from core.rules.eventfile import max_bytes
 from core.store.cardstore import CardList
 
@@ -67,16 +70,44 @@ def _packs(args) -> int | None:
     return 4 if args.format == "draft" and args.packs is None else args.packs
 
 
+def _rules_of(args, deck) -> str:
+    """The rule set the deck is checked by: --rules, else (a constructed deck) the
+    one its cards belong to (O-RULES, core.rules.deckrules.rules_of_cards)."""
+    if args.rules is not None or args.format != "constructed":
+        return args.rules or "2008"
+    return rules_of_cards(deck)
+
+
+def _checked_by(rules: str) -> str:
+    """Which rules a deck given without --rules was checked by (O-RULES)."""
+    if rules == "overture":
+        return _("checked by the Lycee Overture rules: the deck's cards are Overture cards (--rules to choose)")
+    return _("checked by the 2008 guideline's rules: the deck's cards are of that game (--rules to choose)")
+
+
+def _problems_2008(args, deck, cat, on: str) -> list:
+    """A deck's problems by the 2008 rules: a constructed deck as a 2008 event finds
+    them (its Overture cards named, O-RULES), a sealed or draft deck by its format."""
+    if args.format == "constructed":
+        return constructed_problems(deck, cat, "2008", on, args.match)
+    return check_deck(deck, cat, args.format, on=on, match=args.match, packs=_packs(args))
+
+
 def cmd_deck_check(args) -> int:
-    """``lycee deck check FILE``: every problem of a decklist; exit 1 when there is one."""
+    """``lycee deck check FILE``: every problem of a decklist, by the rules an
+    event of ``--rules`` (else of the rule set its cards belong to) finds them;
+    exit 1 when there is one."""
     cat = _catalog()
     deck = load_decklist(Path(args.file), catalog=cat)
     on = args.date or date.today().isoformat()
-    if getattr(args, "rules", "2008") == "overture":
+    rules = _rules_of(args, deck)
+    if args.rules is None and args.format == "constructed" and not args.json:
+        print(_checked_by(rules))
+    if rules == "overture":
         return deck_check_overture(args, cat, deck, on)
-    problems = check_deck(deck, cat, args.format, on=on, match=args.match, packs=_packs(args))
+    problems = _problems_2008(args, deck, cat, on)
     if args.json:
-        out_json(_deck_check_doc(args, deck, on, problems))
+        out_json({**_deck_check_doc(args, deck, on, problems), "rules": rules})
     else:
         _print_deck_check(args, deck, on, problems)
     return 1 if problems else 0
@@ -116,6 +147,9 @@ def _overture_row(cat, number: str, on: str, legal) -> dict:
 
 
 def _print_card_row(r: dict) -> None:
+    if r["rule"] is None:  # not a card: what to type instead
+        print(f"{r['number']}  ?  {r['reason']}")
+        return
     mark = _("legal") if r["legal"] else _("not legal")
     print(
         f"{r['number']}  {r['name'] or '?'}  "
@@ -128,14 +162,63 @@ def _print_card_row(r: dict) -> None:
 
 
 def cmd_card(args) -> int:
-    """``lycee card NUMBER...``: exit 0 when every card asked is legal on the date."""
+    """``lycee card NUMBER|NAME...``: exit 0 when every card asked is legal on the date.
+    A number reads as a decklist reads it (0923 is LO-0923); anything else is
+    looked up by name (the one card it names, else what to type)."""
+    asked, unclear = _asked_numbers(args.numbers)
     # only the asked cards of the store's list: a card looked up at the counter
     # never waits for a catalog of the whole list (benchmarks/cards.py)
-    cat = join_active(Catalog.shipped(), only=args.numbers)
+    cat = join_active(Catalog.shipped(), only=asked)
     on = args.date or date.today().isoformat()
-    rows = [_card_row(cat, number, on) for number in args.numbers]
+    rows = [_name_row(q, unclear[q]) if q in unclear else _card_row(cat, q, on) for q in asked]
     _say_cards(args, on, rows)
     return 0 if all(r["legal"] for r in rows) else 1
+
+
+def _asked_numbers(queries: list[str]) -> tuple[list[str], dict[str, list]]:
+    """(each query as the card number it reads as, a decklist's way or by name;
+    {query: the cards it could be} for those naming no one card)."""
+    asked = [card_number(q) or q for q in queries]
+    named, unclear = _by_name([q for q in asked if card_number(q) is None])
+    return [named.get(q, q) for q in asked], unclear
+
+
+def _by_name(names: list[str]) -> tuple[dict[str, str], dict[str, list]]:
+    """({name asked: the number of the one card it names}, {name asked: the cards
+    it could be, maybe none}): the whole catalog is read only when a name is asked."""
+    named: dict[str, str] = {}
+    unclear: dict[str, list] = {}
+    cards = join_active(Catalog.shipped()).cards() if names else []
+    for q in names:
+        hits = cards_named(cards, q)
+        if len(hits) == 1:
+            named[q] = hits[0].number
+        else:
+            unclear[q] = hits
+    return named, unclear
+
+
+def _name_row(query: str, hits: list) -> dict:
+    """A row for a query that names no card, or several: what to type instead."""
+    if hits:
+        shown = join_list([f"{c.number} {c.name}" for c in hits[:10]]) + (" …" if len(hits) > 10 else "")
+        reason = _("{q!r} names {n} cards: {cards}; type the number", q=query, n=len(hits), cards=shown)
+    else:
+        reason = _(
+            "{q!r} is neither a card number nor part of a card's name: type a number such as LO-0923 "
+            "(or 0923) or CH-0063, or part of a name",
+            q=query,
+        )
+    return {
+        "number": query,
+        "name": None,
+        "legal": False,
+        "rule": None,
+        "reason": reason,
+        "legal_from": None,
+        "text": None,
+        "candidates": [{"number": c.number, "name": c.name} for c in hits],
+    }
 
 
 def _say_cards(args, on: str, rows: list[dict]) -> None:
@@ -222,10 +305,7 @@ def read_list_file(path: Path, max_mb: float | None = None) -> tuple[str, str]:
                 )
     except OSError as err:
         raise CliError(_("{path} cannot be read ({reason})", path=path, reason=err.strerror or err)) from None
-    got = decode(raw)
-    if got is None:
-        raise CliError(_("{path} is not a card list: neither UTF-8 nor Shift_JIS text (nothing stored)", path=path))
-    return got
+    return decoded(raw, str(path))
 
 
 def _import_set(store, text: str, path: Path, today: date):
@@ -499,15 +579,23 @@ def deck_arguments(deck: argparse.ArgumentParser, parsers: Builder) -> None:
     c.add_argument(
         "--rules",
         choices=("2008", "overture"),
-        default="2008",
-        help=_("the rule set: 2008 (the guideline's game) or overture (Lycee Overture: 60 cards, 構築制限)"),
+        default=None,
+        help=_(
+            "the rule set: 2008 (the guideline's game) or overture (Lycee Overture: 60 cards, 構築制限); "
+            "default: the one the deck's cards belong to, as the output says"
+        ),
     )
     c.add_argument("--json", action="store_true")
 
 
 def card_arguments(k: argparse.ArgumentParser, parsers: Builder) -> None:
     k.set_defaults(func=cmd_card)
-    k.add_argument("numbers", nargs="+", metavar="NUMBER")
+    k.add_argument(
+        "numbers",
+        nargs="+",
+        metavar="NUMBER",
+        help=_("a card number (LO-0923, LO-0923-A, 0923, CH-0063) or part of a card's name"),
+    )
     k.add_argument("--date", metavar="YYYY-MM-DD")
     k.add_argument("--json", action="store_true")
 

@@ -22,16 +22,19 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from core import labels
-from core.cards.decks import check_deck, deck_class, deck_class_words, decklist_to_text, load_decklist
+from core.cards.decks import deck_class, deck_class_words, decklist_to_text, load_decklist
 from core.i18n import _
 from core.rules.decklists import (
     as_decklist,
     decklist_locked,
     default_catalog,
+    parallel_notes,
+    parallels_only,
     penalty_offer,
     player_decklist_status,
     swaps_only,
 )
+from core.rules.deckrules import constructed_problems
 
 from .argparsing import Arguments, Builder
 from .common import CliError, out_json, with_desk
@@ -99,7 +102,7 @@ def deck_check_overture(args, cat, deck, on: str) -> int:
     on a problem; what the desk cannot judge is listed as not checked (exit 0)."""
     if args.format != "constructed":
         raise CliError(_("--rules overture checks constructed decks (--format constructed)"))
-    problems = check_deck(deck, cat, "constructed", on=on, match=args.match, rules="overture")
+    problems = constructed_problems(deck, cat, "overture", on, args.match)
     real, unsure = _blocking_and_unsure(problems)
     kind, brands = deck_class(deck, cat)
     if args.json:
@@ -279,11 +282,16 @@ def cmd_decklist_check(args) -> int:
 
     p, diff = with_desk(args, run)
     swapped = swaps_only(diff.lines)
+    parallels = parallels_only(diff.lines)
     if args.json:
-        out_json(_diff_doc(p, diff, swapped, cat))
-        return 1 if diff else 0
+        out_json({**_diff_doc(p, diff, swapped, cat), "parallels_only": parallels})
+        return 1 if diff and not parallels else 0
     if diff.same:
         print(_("the deck of {name} matches the registered decklist", name=p.name))
+        return 0
+    if parallels:
+        print(_("the deck of {name} matches the registered decklist: parallels of the same cards", name=p.name))
+        print("\n".join("  " + line for line in parallel_notes(diff.lines)))
         return 0
     _print_diff(p, diff, swapped, cat)
     return 1

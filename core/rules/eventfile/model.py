@@ -31,6 +31,7 @@ from typing import Annotated, Any, Literal, Union, get_args, get_origin
 import msgspec
 from msgspec import UNSET, Meta, Struct, UnsetType
 
+from core.cards.model import CARD_NUMBER_PATTERN
 from core.event.model import (
     APPEAL_OUTCOMES,
     GAME_CODES,
@@ -109,7 +110,9 @@ Id = Annotated[str, Meta(min_length=1)]
 Name = Annotated[str, Meta(min_length=1)]
 NonNeg = Annotated[int, Meta(ge=0)]
 Minutes = Annotated[int, Meta(ge=1, le=600)]
-CardNumber = Annotated[str, Meta(pattern=r"^[A-Z]{2}-\d{4}[A-Z]?$")]
+CardNumber = Annotated[str, Meta(pattern=CARD_NUMBER_PATTERN)]
+#: a member number as the store gives it (core.rules.members)
+MEMBER_PATTERN = r"^[A-Z0-9][A-Z0-9_-]*$"
 Round1 = Annotated[int, Meta(ge=1), on_import(le=MAX_ROUNDS)]
 Table = Annotated[int, Meta(ge=1), on_import(le=MAX_TABLE)]
 Games = Annotated[int, Meta(ge=0), on_import(le=9)]
@@ -149,9 +152,7 @@ class PlayerDoc(Doc, kw_only=True):
     #: a reading (kana) for by-name order
     reading: Annotated[str, on_import(max_length=PLAYER_NAME_MAX)] | UnsetType | None = UNSET
     #: the store's member number (issue 47, core.rules.members)
-    member: (
-        Annotated[str, Meta(min_length=1), on_import(max_length=32, pattern=r"^[A-Z0-9][A-Z0-9_-]*$")] | UnsetType
-    ) = UNSET
+    member: Annotated[str, Meta(min_length=1), on_import(max_length=32, pattern=MEMBER_PATTERN)] | UnsetType = UNSET
 
 
 class Appeal(Doc, kw_only=True):

@@ -21,9 +21,10 @@ from typing import Annotated, Any, Literal, Union, get_args, get_origin
 import msgspec
 from msgspec import Struct, UnsetType
 
+from core.cards.model import CARD_NUMBER_PATTERN
 from core.i18n import _, join_list
-from core.names import visible
-from core.rules.eventfile.model import MAX_ITEMS, model
+from core.names import ID_PATTERN, visible
+from core.rules.eventfile.model import MAX_ITEMS, MEMBER_PATTERN, model
 
 #: A place in a document: keys and list indexes from the top.
 Parts = tuple[str | int, ...]
@@ -279,11 +280,24 @@ def _length_word(m: re.Match, value: Any, tp: Any) -> str:
     return _("{n} items where {want} belong", n=len(value), want=m[2])
 
 
+def _form_words(pattern: str) -> str:
+    """What a value of the field ``pattern`` checks looks like, in words: a
+    person is never shown a regular expression (L-FILE)."""
+    if pattern == CARD_NUMBER_PATTERN:
+        return _("a card number such as LO-0001, LO-0001-A or CH-0063")
+    if pattern == ID_PATTERN:
+        return _("an id of letters, digits, - and _ (at most 64, starting with a letter or a digit)")
+    if pattern == MEMBER_PATTERN:
+        return _("a member number of capital letters, digits, - and _ (starting with a letter or a digit)")
+    return _("in the form this field takes")
+
+
 def _pattern_word(m: re.Match, value: Any, tp: Any) -> str:
+    form = _form_words(m[1].replace("\\\\", "\\"))  # msgspec shows the pattern's backslashes doubled
     shown = _shown(value)
     if shown is None:
-        return _("{rule} {limit} not met ({kind} too long to show)", rule="pattern", limit=m[1][:40], kind="str")
-    return _("{got} does not match {pattern}", got=shown, pattern=m[1])
+        return _("too long to show, and not {form}", form=form)
+    return _("{got} is not {form}", got=shown, form=form)
 
 
 def _date_word(m: re.Match, value: Any, tp: Any) -> str:
