@@ -1,4 +1,4 @@
-"""What a new-user trial of the desk found in decklists and cards (issue 58):
+"""What a new-user trial of the desk found in decklists and cards:
 parallels (LO-0001-A) in the event file (L-FILE, O-DECK-4), a submission
 that does not read back (L-SUBMIT), decklist size bounds (L-DECK-SIZE), a
 file over a list bound still judged in full (L-FILE, L-LATER), `deck check`

@@ -648,4 +648,3 @@ class MemberIndex:
                     more.add(i)
                 at = self._blob.find(key, at + 1)
         return more
-

@@ -110,9 +110,7 @@ def cmd_members_import(args) -> int:
 def _member_event_lines(r) -> list[str]:
     """One event a member played: date, event, store, record, place, status; then its penalties."""
     place = _("place {n} of {of}", n=r.place, of=r.players) if r.place else "-"
-    lines = [
-        "\t".join((r.date, shown(r.event_name), shown(r.store), r.record_words(), place, r.status_words()))
-    ]
+    lines = ["\t".join((r.date, shown(r.event_name), shown(r.store), r.record_words(), place, r.status_words()))]
     lines += [
         "\t"
         + _(
