@@ -378,3 +378,23 @@ def test_design7_one_table_of_exports_feeds_the_choices_the_dialog_and_the_refus
         render(_event(), "event", "html")
     with pytest.raises(LyceeError, match="choose json, csv, html"):
         render(_event(), "standings", "pdf")
+
+
+@pytest.mark.parametrize("what", ["pairings", "pairings-by-name"])
+def test_design7_a_bye_has_no_table_on_the_printed_pairings(what):
+    """The printed pairings (by table and by name, docs/app.md): the player with the bye plays at no
+    table, so the sheets print 「-」 where the phones and the TV do (the sheets gave the number that
+    only orders the bye last: 3 here); every paired player keeps their table."""
+    players = tuple(Player(f"p{i}", name) for i, name in enumerate(["Ann", "Ben", "Cho", "Dai", "Emi"], 1))
+    rnd = Round(
+        1,
+        "swiss",
+        (Match(1, "p1", "p2"), Match(2, "p3", "p4"), Match(3, "p5", None, 2, 0, 0, "bye")),
+    )
+    ev = Event(id="e", name="Cup", date="2026-12-05", players=players, rounds=(rnd,))
+    rows = list(csv.reader(io.StringIO(render(ev, what, "csv").lstrip("\ufeff"))))
+    by_name = {r[0]: r for r in rows[1:]} if what == "pairings-by-name" else {r[1]: r for r in rows[1:]}
+    if what == "pairings":
+        assert by_name["Emi"][0] == "-" and by_name["Ann"][0] == "1" and by_name["Cho"][0] == "2"
+    else:
+        assert by_name["Emi"][1] == "-" and by_name["Ann"][1] == "1" and by_name["Dai"][1] == "2"

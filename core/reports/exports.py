@@ -116,7 +116,7 @@ def _pairing_row(event: Event, m, pts: dict[str, int], explain: bool) -> list:
     """One table as posted: table, players and their points, the result (and why, for judges)."""
     name = event.player
     row = [
-        m.table,
+        labels.table_text(m),  # a bye is played at no table: 「-」, as on the phones and the TV
         name(m.p1).name,
         pts.get(m.p1, 0),
         name(m.p2).name if m.p2 else _("(bye)"),
@@ -210,7 +210,7 @@ def pairings_by_name_table(event: Event):
     rnd = _current_round(event)
     pts = points_before_round(event)
     rows = [
-        [event.player(me).name, m.table, event.player(opp).name if opp else _("(bye)"), pts.get(me, 0)]
+        [event.player(me).name, labels.table_text(m), event.player(opp).name if opp else _("(bye)"), pts.get(me, 0)]
         for me, opp, m in by_name_order(event, rnd)
     ]
     return _by_name_title(event, rnd.number), [_("Name"), _("Table"), _("Opponent"), _("Points")], rows
