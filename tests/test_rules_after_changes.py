@@ -227,7 +227,7 @@ def test_l_later_any_correction_leaves_an_event_verify_accepts(tmp_path_factory,
     repair while round 2 is open, else the head judge's ruling), and the
     one judgement then accepts the event (ruled exceptions only)."""
     from core.desk import Desk
-    from core.errors import RuleError
+    from core.errors import LyceeError, RuleError
     from core.reports.judge import judge_event
     from core.store import DataDir
 
@@ -254,12 +254,17 @@ def test_l_later_any_correction_leaves_an_event_verify_accepts(tmp_path_factory,
     if m is None or m.p2 is None:
         store.close()
         return
+    unchanged = d.event
     try:
         d.record(table, fix, round_number=1, correct=True)
     except RuleError as err:
         assert err.rule == "L-LATER"
         then = "keep" if later_results else "repair"
         d.record(table, fix, round_number=1, correct=True, then=then, correct_by="J")
+    except LyceeError as err:  # the result it already has: nothing to correct, nothing stored
+        assert "changes nothing" in str(err) and d.event == unchanged
+        store.close()
+        return
     assert judge_event(d.event).ok
     # undo takes back the correction with what went with it, redo brings all of it back: the event
     # stays one the judgement accepts either way (undoing the ruling alone left the correction)
@@ -270,3 +275,13 @@ def test_l_later_any_correction_leaves_an_event_verify_accepts(tmp_path_factory,
     assert judge_event(d.event).ok and d.event.rounds[0].match_at(table) == corrected.rounds[0].match_at(table)
     assert [r.matches for r in d.event.rounds] == [r.matches for r in corrected.rounds]
     store.close()
+
+
+def test_l_later_a_correction_that_changes_nothing_is_refused_and_not_logged(tmp_path, capsys):
+    """L-LATER (the audit trail): correcting round 1 table 1 to the 2-0 it already has stores
+    nothing and says so (it was logged as a correction that changed nothing)."""
+    data, eid = _two_rounds(capsys, tmp_path, None)
+    before = run(capsys, "--data-dir", data, "log", eid)[1]
+    rc, _out, err = run(capsys, "--data-dir", data, "result", eid, "1", "2-0", "--correct", "--round", "1")
+    assert rc == 1 and "changes nothing" in err, err
+    assert run(capsys, "--data-dir", data, "log", eid)[1] == before

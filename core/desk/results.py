@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from core import rules
+from core import labels, rules
 from core.desk.base import DeskBase
 from core.errors import LyceeError, RuleError
 from core.event.model import Event
@@ -169,12 +169,24 @@ class ResultsDesk(DeskBase):
         has no result yet), ``keep`` keeps it as played by the ruling of the
         head judge ``by``; all in one journal record."""
         ev = self.event
-        if not data.correct or data.round >= len(ev.rounds):
+        if not data.correct:
+            return self.store.append("result", data, self.actor, device=self.device)
+        after = rules.apply(ev, {"type": "result", "data": data})  # the result rule refuses first
+        was = ev.rounds[data.round - 1].match_at(data.table)
+        if was is not None and after.rounds[data.round - 1].match_at(data.table) == was:
+            raise LyceeError(
+                _(
+                    "round {r} table {t} already has {res}: the correction changes nothing, nothing was stored",
+                    r=data.round,
+                    t=data.table,
+                    res=labels.result_label(data.result),
+                )
+            )
+        if data.round >= len(ev.rounds):
             return self.store.append("result", data, self.actor, device=self.device)
         # lazy: the reports engine, which `lycee result` never loads
         from core.reports.later import later_actions
 
-        after = rules.apply(ev, {"type": "result", "data": data})  # the result rule refuses first
         acts = later_actions(self, ev, after, data, then, by)
         return self.append_all([("result", data), *acts])
 
