@@ -79,6 +79,9 @@ def test_l_later_correction_under_a_played_round_is_kept_by_the_head_judges_ruli
     assert run(capsys, "--data-dir", data, "export", eid, "-o", str(f))[0] == 0
     exported = json.loads(f.read_text(encoding="utf-8"))
     assert exported["rulings"][0]["by"] == "J"
+    # the event report names the ruling: who, why, what it keeps (it was only in the event file)
+    rc, out, _err = run(capsys, "--data-dir", data, "export", eid, "--what", "report", "--format", "csv")
+    assert "Head judge's ruling" in out and "kept as played: round 2 (G-SWISS-PAIR-1)" in out, out
     rc, _out, err = run(capsys, "--data-dir", str(tmp_path / "other"), "import", str(f))
     assert rc == 0, err
     # the same file without its ruling is refused: the finding is the head judge's to keep

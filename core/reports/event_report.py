@@ -5,6 +5,8 @@ publication terms (G-PUBLISH)."""
 
 from __future__ import annotations
 
+import re
+
 from core import labels
 from core.errors import LyceeError
 from core.event.model import Event
@@ -133,6 +135,30 @@ def _override_rows(event: Event) -> list[list]:
     ]
 
 
+def _ruling_rows(event: Event) -> list[list]:
+    """The head judge's rulings that keep facts a later change no longer supports (L-RULING: a
+    correction that left a played round as paired), named on the report: who, when, why, what."""
+    return [
+        [
+            _("Head judge's ruling"),
+            _(
+                "{by} at {at}: {reason}; kept as played: {what}",
+                by=r.by,
+                at=labels.time_label(r.at),
+                reason=r.reason,
+                what=join_list([_excused_words(rule, path) for rule, path in r.excuses], words=True) or "-",
+            ),
+        ]
+        for r in event.rulings
+    ]
+
+
+def _excused_words(rule: str, path: str) -> str:
+    """One excuse of a ruling: its rule, and the round its JSON path names (``$.rounds[1]``: round 2)."""
+    m = re.match(r"\$\.rounds\[(\d+)\]", path)
+    return _("round {r} ({rule})", r=int(m.group(1)) + 1, rule=rule) if m else rule
+
+
 def report_table(event: Event, log: list[dict] | None = None):
     """The written event report (G-REPORT, optional), with the publication
     terms (G-PUBLISH) and the G-OTHER-FORMAT flag; with the event's ``log``,
@@ -158,6 +184,7 @@ def _event_rows(event: Event, fmt: str) -> list[list]:
         [_("Rules"), labels.rules_label(event.rules)],
         [_("Card calendar"), _calendar_words(event)],
         *_override_rows(event),
+        *_ruling_rows(event),
         *([[_("store name"), store_line(event.store)]] if event.store else []),
     ]
 
