@@ -288,3 +288,12 @@ def test_l_later_a_correction_that_changes_nothing_is_refused_and_not_logged(tmp
     rc, _out, err = run(capsys, "--data-dir", data, "result", eid, "1", "2-0", "--correct", "--round", "1")
     assert rc == 1 and "changes nothing" in err, err
     assert run(capsys, "--data-dir", data, "log", eid)[1] == before
+
+
+def test_o_cards_onsale_the_report_of_an_overture_event_names_the_stores_card_list(tmp_path, capsys):
+    """O-CARDS-ONSALE: an Overture event's report names the card list its deck checks follow, the
+    store's imported official list by on-sale date (it named the 2008 guideline's calendar)."""
+    data = str(tmp_path)
+    eid = staffed_event(capsys, data, PLAYERS, "2026-12-05", "--rules", "overture")
+    rc, out, _err = run(capsys, "--data-dir", data, "export", eid, "--what", "report", "--format", "csv")
+    assert rc == 0 and "official card list" in out and "guideline's list of versions" not in out, out

@@ -88,7 +88,10 @@ def _stage_words() -> dict[str, str]:
 
 
 def _calendar_words(event: Event) -> str:
-    """Which legality list the event's deck checks follow (G-CARDS-VERSIONS)."""
+    """Which legality list the event's deck checks follow (G-CARDS-VERSIONS; under the Overture rules
+    the store's imported card list, each product legal from its on-sale date: O-CARDS-ONSALE)."""
+    if event.rules == "overture":
+        return _("the store's official card list (`lycee cards import`), each product from its on-sale date")
     base = (
         _("the guideline's list of versions and promotion cards")
         if event.sanctioned
