@@ -366,3 +366,11 @@ def test_o_deck_4_parallels_only_holds_exactly_when_each_base_keeps_its_count(ro
     for section, _n, reg, pres in diffs:
         change[section] = change.get(section, 0) + pres - reg
     assert parallels_only(diffs) == (bool(diffs) and not any(change.values()))
+
+
+def test_l_file_a_decklist_file_not_found_is_named_where_it_was_looked_for(capsys, tmp_path, monkeypatch):
+    """L-FILE: a decklist file typed by its name alone (the app's F11 reads it from the app's own
+    folder) that is not there is refused naming the whole path looked at, not the bare name."""
+    monkeypatch.chdir(tmp_path)
+    rc, _out, err = run(capsys, "--lang", "ja", "deck", "check", "d10.txt")
+    assert rc == 1 and str(tmp_path / "d10.txt") in err and "そのファイルはありません" in err, err

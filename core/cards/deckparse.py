@@ -358,8 +358,9 @@ def read_decklist_file(path: str | PathLike) -> tuple[str, str]:
         with open(path, "rb") as f:
             raw = f.read(DECKLIST_MAX_BYTES + 1)
             size = max(os.fstat(f.fileno()).st_size, len(raw))
-    except OSError as e:
-        raise ValidationError(source, [(_("file"), _("cannot be read: {reason}", reason=os_reason(e)))]) from None
+    except OSError as e:  # named where it was looked for: a name typed in the app is read from its folder
+        where = os.path.abspath(path)
+        raise ValidationError(where, [(_("file"), _("cannot be read: {reason}", reason=os_reason(e)))]) from None
     if len(raw) > DECKLIST_MAX_BYTES:
         raise _too_big(_bytes_words(size), source)
     return decoded(raw, source)[0], source
