@@ -290,7 +290,7 @@ def test_o_cards_a_card_list_cut_short_is_named_by_line_and_byte_offset(capsys, 
 
 def test_undecodable_at_is_where_the_better_reading_stops():
     """The line and byte offset reported is where the farther of UTF-8 and Shift_JIS stops."""
-    from core.cards.official import decode, undecodable_at
+    from core.textfiles import decode, undecodable_at
 
     raw = "一\n二\n".encode() + b"\xff"
     assert decode(raw) is None
@@ -301,7 +301,7 @@ def test_undecodable_at_is_where_the_better_reading_stops():
 @given(st.text(min_size=1, max_size=40).filter(lambda t: "\x00" not in t), st.integers(0, 40))
 def test_undecodable_at_never_points_past_the_first_bad_byte_of_both(text, at):
     """Whatever the bytes, the offset named is inside the file and on the line it counts."""
-    from core.cards.official import decode, undecodable_at
+    from core.textfiles import decode, undecodable_at
 
     raw = text.encode()
     raw = raw[: at % (len(raw) + 1)] + b"\xff" + raw[at % (len(raw) + 1) :]

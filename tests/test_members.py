@@ -209,6 +209,18 @@ def test_import_csv_in_utf8_or_shift_jis(capsys, tmp_path, encoding):
     }
 
 
+def test_m_member_a_stray_byte_in_the_csv_is_named_by_line_and_byte(capsys, tmp_path):
+    """M-MEMBER, L-FILE: a member list with one stray byte (a download cut short) is refused naming
+    the line and the byte where it stops reading as text, as a card list is (it said only
+    "neither UTF-8 nor Shift_JIS"); nothing is imported."""
+    f = tmp_path / "m.csv"
+    raw = CSV.encode("utf-8")
+    f.write_bytes(raw + b"\xff\xfe,x\n")
+    rc, _out, err = lycee(capsys, tmp_path, "members", "import", str(f))
+    assert rc == 1 and "line 5" in err and f"byte offset {len(raw)}" in err, err
+    assert mr.members_of(tmp_path) == []
+
+
 @pytest.mark.parametrize(
     ("text", "words"),
     [

@@ -28,10 +28,10 @@ from core.cards.deckmodel import (
 )
 from core.cards.legality import Catalog
 from core.cards.model import name_key, normalize_number
-from core.cards.official import decoded
 from core.errors import ValidationError, os_reason
 from core.i18n import _
 from core.names import whole
+from core.textfiles import decoded
 
 __all__ = [
     "CSV_COLUMNS",
@@ -352,7 +352,7 @@ def read_decklist_file(path: str | PathLike) -> tuple[str, str]:
     """(text, source) of a decklist file, read only up to the size a decklist
     may have (L-DECK-SIZE: a larger file is refused before it is read) and
     decoded as UTF-8 or Shift_JIS (else the line and byte where it stops
-    reading as text, core.cards.official.decoded)."""
+    reading as text, core.textfiles.decoded)."""
     source = str(path)
     try:
         with open(path, "rb") as f:

@@ -40,6 +40,7 @@ from typing import Any
 from core.errors import LyceeError
 from core.i18n import _
 from core.names import check_reading, check_text, fold_name, fold_text, name_sort_key, to_hiragana, visible
+from core.textfiles import decoded
 
 __all__ = [
     "Member",
@@ -457,13 +458,9 @@ _HEADERS = {
 
 
 def decode_csv(data: bytes, source: str) -> str:
-    """A spreadsheet's CSV as text: UTF-8 (with or without a BOM), else Shift_JIS (cp932)."""
-    for enc in ("utf-8-sig", "cp932"):
-        try:
-            return data.decode(enc)
-        except UnicodeDecodeError:
-            continue
-    raise LyceeError(_("{file}: neither UTF-8 nor Shift_JIS (cp932) text: nothing was imported", file=source))
+    """A spreadsheet's CSV as text: UTF-8 (with or without a BOM), else Shift_JIS (cp932); else refused
+    naming the line and byte where it stops reading as text (core.textfiles.decoded)."""
+    return decoded(data, source)[0]
 
 
 #: The columns of a CSV without a header row.

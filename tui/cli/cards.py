@@ -13,7 +13,7 @@ from core.cards.deckparse import card_number
 from core.cards.decks import check_deck, load_decklist
 from core.cards.legality import Catalog
 from core.cards.model import ATTRIBUTE_KANJI, is_overture_number, normalize_number
-from core.cards.official import decoded, looks_official, read_official
+from core.cards.official import looks_official, read_official
 from core.cards.search import cards_named
 from core.cards.sets import parse_json, parse_set
 from core.columns import ljust
@@ -23,6 +23,7 @@ from core.paths import data_root
 from core.rules.deckrules import constructed_problems, rules_of_cards
 from core.rules.eventfile import max_bytes
 from core.store.cardstore import CardList
+from core.textfiles import decoded
 
 from .argparsing import Arguments, Builder
 from .common import CliError, out_json, with_desk
