@@ -18,7 +18,7 @@ from core.store import DataDir
 from limited.packs import open_booster
 from limited.sealed import open_sealed
 from limited.tablepool import card_echo
-from tests.app_helpers import build_and_register, fits, on_screen, pair, type_text
+from tests.app_helpers import build_and_register, fits, on_screen, pair, shown, type_text, until
 from tui.app import LyceeApp
 from tui.screens.dialogs import Choose
 from tui.screens.draft_table import TableScreen
@@ -346,3 +346,30 @@ async def test_g_sealed_a_pasted_block_leaves_the_entry_line_empty(tmp_path):
         await pilot.press("enter")
         await pilot.pause()
         assert pe.counts == Counter({"CH-5001": 2, "CH-5002": 1, "CH-5003": 1})
+
+
+@pytest.mark.asyncio
+async def test_l_deck_size_a_pool_file_is_read_bounded_in_utf8_or_shift_jis(tmp_path):
+    """L-DECK-SIZE, L-FILE (G-SEALED): Ctrl+O reads a pool file as a decklist is read: a Shift_JIS
+    file is added (it was refused: UTF-8 only), and a file of megabytes is refused at once naming
+    the limit, the pool unchanged (it was read whole, however large)."""
+    from tui.screens.pool_entry import PoolEntryScreen
+
+    cs = default_catalog().set("alpha")
+    sjis = tmp_path / "pool.txt"
+    sjis.write_bytes("# 山田のプール\n5001 2\n5002 1\n".encode("cp932"))
+    huge = tmp_path / "huge.txt"
+    huge.write_bytes(b"5001 1\n" * 500_000)
+    app = LyceeApp(DataDir(tmp_path), lang="ja")
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(PoolEntryScreen(cs, "sealed", name="山田", product="1s3b"))
+        await pilot.pause()
+        pe = app.screen
+        for path in (sjis, huge):
+            await pilot.press("ctrl+o")
+            await until(pilot, lambda: app.screen is not pe, "the file prompt")
+            app.screen.query_one("Input").value = str(path)
+            await pilot.press("enter")
+            await until(pilot, lambda: app.screen is pe, "back at the pool")
+        assert pe.counts == Counter({"CH-5001": 2, "CH-5002": 1})
+        assert on_screen(app, "32,768") or on_screen(app, "32768"), shown(app)

@@ -28,7 +28,8 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Input, Label
 
 from core import labels
-from core.errors import LyceeError
+from core.cards.deckparse import read_decklist_file
+from core.errors import LyceeError, ValidationError
 from core.i18n import _, join_list, join_sentences, ngettext
 from limited.view import ATTRIBUTE_KANJI, CardSet, Entry, card_echo, expected_size, parse_text, pool_problems
 
@@ -235,12 +236,13 @@ class PoolEntryScreen(Translated, Screen):
             if not path:
                 return
             p = Path(path.strip()).expanduser()
-            try:
-                text = p.read_text(encoding="utf-8-sig")
-            except (OSError, UnicodeDecodeError) as err:
-                self.echo(
-                    _("cannot read {path}: {why}", path=str(p), why=getattr(err, "strerror", None) or err), error=True
-                )
+            try:  # bounded as a decklist is, UTF-8 or Shift_JIS (L-DECK-SIZE, L-FILE)
+                text, _source = read_decklist_file(p)
+            except ValidationError as err:  # one line under the entry: the file's name and what is wrong
+                self.echo(f"{p.name}: {err.problems[0][1]}" if err.problems else str(err), error=True)
+                return
+            except LyceeError as err:
+                self.echo(str(err), error=True)
                 return
             self.add_text(text, p.name)
 
