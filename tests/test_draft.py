@@ -430,6 +430,18 @@ def test_log_file_round_trip(tmp_path, logged):
     assert e.value.problems[0][0].startswith("line 2")
 
 
+def test_l_file_a_draft_log_larger_than_any_log_is_refused_before_it_is_read(tmp_path):
+    """L-FILE (every input bounded before it is read): a "draft log" of megabytes is refused naming
+    the limit, not read whole and then parsed (a 5 MB file was read and named only its JSON error)."""
+    from limited.draftlog import LOG_MAX_BYTES
+
+    path = tmp_path / "big.json"
+    path.write_bytes(b" " * (LOG_MAX_BYTES + 1))
+    with pytest.raises(ValidationError) as e:
+        read_log(path)
+    assert e.value.problems == [("file", "more than the 4,194,304 bytes a draft log holds: not read")]
+
+
 # -- the command line and the layers ---------------------------------------------------------------
 
 
