@@ -359,3 +359,20 @@ async def test_g_draft_1_caller_title_cuts_a_long_event_name_cleanly(tmp_path, s
                 assert any(event in ln for ln in lines) or lines[-1].endswith("…"), lines
     finally:
         set_language("en")
+
+
+@pytest.mark.parametrize("columns", range(50, 121, 2))
+def test_design7_the_bar_never_leaves_the_count_of_missing_results_alone_on_a_line(columns):
+    """docs/app.md: the event bar at 120 columns put 「5件」 alone on its second line (「未入力 5件」 parted
+    at its space); the count stays with 未入力 in the catalog's Japanese."""
+    from core import i18n
+
+    i18n.set_language("ja")
+    try:
+        missing = i18n.ngettext("{k} result missing", "{k} results missing", 5, k=5)
+    finally:
+        i18n.set_language("en")
+    text = f"ドラフト会  終了予定 21:16 · ブースタードラフト戦 · 2本先取 · 50分 · 第1回戦: {missing}"
+    lines = wrap(text, columns)
+    assert not any(ln.strip() in ("5件", "件") for ln in lines), lines
+    assert any("未入力5件" in ln for ln in lines), lines
