@@ -58,3 +58,25 @@ def test_design3_phone_finds_table_and_sees_round_2_then_tv_clock_ticks(served, 
     first = tv.locator(".clock .time").inner_text()
     expect(tv.locator(".clock .time")).not_to_have_text(first, timeout=5000)
     assert tv.locator(".clock .time").inner_text() != first
+
+
+def test_design3_the_tables_page_keeps_each_name_on_one_line_on_a_phone(datadir, browser):
+    """README (lycee serve, pairings by table): on a 390-pixel phone in Japanese every player's
+    name stands whole on one line (「山田太/郎」 broke inside the name), and the bye reads 「-」."""
+    store = datadir.create({"name": "土曜リセ杯", "date": "2026-12-06", "sanctioned": False})
+    desk = Desk(store)
+    names = ["山田太郎", "佐藤花子", "鈴木一郎", "高橋健太", "田中美咲", "伊藤大輔", "渡辺さくら"]
+    desk.add_players(names)
+    desk.pair_next()
+    with pages_of(datadir, desk, lang="ja") as base:
+        page = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, locale="ja-JP").new_page()
+        page.goto(base + "/tables")
+        expect(page.locator("table.pairings tbody tr")).to_have_count(4, timeout=5000)
+        lines = page.locator("table.pairings tbody td:nth-child(2), table.pairings tbody td:nth-child(3)").evaluate_all(
+            """cells => cells.map(c => { const r = document.createRange(); r.selectNodeContents(c);
+                 const tops = new Set([...r.getClientRects()].map(x => Math.round(x.top)));
+                 return [c.innerText.trim(), tops.size]; })"""
+        )
+        assert all(n == 1 for _t, n in lines), lines
+        assert {t for t, _n in lines} >= set(names)
+        assert page.locator("table.pairings tbody tr").last.locator("td").first.inner_text().strip() == "-"
