@@ -25,7 +25,7 @@ from core.tournament.elimination import final_placings, next_elimination_round, 
 from core.tournament.ranking import shared_places
 from tests.app_helpers import shown, until
 from tests.engine_helpers import make_event
-from tests.round_helpers import played_cut
+from tests.round_helpers import played_cut, swiss_played
 from tui.app import LyceeApp
 
 
@@ -433,3 +433,23 @@ def test_m_history_the_record_holds_the_top_cut_and_a_finished_event_calls_nobod
         assert "失格" in history_lines(None, "M1", [struck])[-1]
     finally:
         i18n.set_language("en")
+
+
+def test_m_history_the_warning_that_excluded_says_so(tmp_path):
+    """M-HISTORY, G-PEN-2: a member's history gives the second Warning, whose own action was none,
+    with the exclusion it made (it read 「警告（なし）」 as if nothing followed); the first does not."""
+    from core.rules.memberhistory import history_lines, history_rows
+
+    dd, st, d = swiss_played(tmp_path, rounds=3, players=4, played=1)
+    d.penalty("選手1", "warning", "遅延行為", by="佐藤")
+    d.penalty("選手1", "warning", "マークドカード", by="佐藤")
+    ev = replace(d.event, players=tuple(replace(p, member=f"M{p.id}") for p in d.event.players))
+    st.close()
+    (row,) = history_rows([ev], {"Mp1"})
+    i18n.set_language("ja")
+    try:
+        lines = history_lines(None, "Mp1", [row])
+    finally:
+        i18n.set_language("en")
+    first, second = [ln for ln in lines if "警告" in ln and "卓" in ln]
+    assert "除外" not in first and "→ 除外（G-PEN-2）" in second, lines

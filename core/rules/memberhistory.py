@@ -12,6 +12,7 @@ from typing import Any
 from core import labels
 from core.i18n import _
 from core.rules.members import Member, shown_name
+from core.rules.penalties import EXCLUSIONS, in_force, tally
 
 
 @dataclass(frozen=True)
@@ -85,11 +86,35 @@ def _event_rows(ev: Any, members: list[Any], table: list, places: dict[str, int 
 
 
 def _penalties_of(ev: Any, pid: str) -> tuple[dict, ...]:
-    """The penalties ``pid`` was given in ``ev`` (round, table, level, action, reason)."""
-    return tuple(
-        {"round": x.round, "table": x.table, "level": x.level, "action": x.action, "reason": x.reason}
-        for x in ev.penalties
-        if x.player == pid
+    """The penalties ``pid`` was given in ``ev`` (round, table, level, action, reason); ``excludes``
+    on the one whose Warnings' worth excluded the player (G-PEN-2: its own action may be none)."""
+    out, levels, excluded = [], [], False
+    for x in (x for x in ev.penalties if x.player == pid):
+        row = {"round": x.round, "table": x.table, "level": x.level, "action": x.action, "reason": x.reason}
+        forced = in_force(x)
+        if forced is not None:
+            levels.append(forced[0])
+            if not excluded and tally(levels).excluded and forced[1] not in EXCLUSIONS:
+                row["excludes"] = excluded = True
+        out.append(row)
+    return tuple(out)
+
+
+def penalty_words(p: dict, rules: str = "2008", reason: str | None = None) -> str:
+    """One penalty of a member's history: where, the level, what went with it (and the exclusion its
+    Warnings' worth made, G-PEN-2), why (``reason``: as the caller shows it, else as given)."""
+    action = labels.penalty_action_label(p["action"], rules)
+    if p.get("excludes"):
+        action = _(
+            "{action} → {exclusion} (G-PEN-2)", action=action, exclusion=labels.penalty_action_label("exclusion", rules)
+        )
+    return _(
+        "round {round} table {table}: {level} ({action}), {reason}",
+        round=p["round"],
+        table=p["table"],
+        level=labels.penalty_level_label(p["level"]),
+        action=action,
+        reason=p["reason"] if reason is None else reason,
     )
 
 
@@ -146,7 +171,7 @@ def history_lines(m: Member | None, number: str, rows: list[HistoryRow]) -> list
     out += _warnings_note(rows)
     for r in rows:
         out.append(_history_event_line(r))
-        out += ["  " + _history_penalty_line(p) for p in r.penalties]
+        out += ["  " + penalty_words(p, r.rules) for p in r.penalties]
     return out
 
 
@@ -167,15 +192,3 @@ def _history_event_line(r: HistoryRow) -> str:
     """One event of a member's history: date, name, store, record, place, status."""
     place = _("place {n} of {of}", n=r.place, of=r.players) if r.place else "-"
     return " ".join(x for x in (r.date, r.event_name, r.store, r.record_words(), place, r.status_words()) if x)
-
-
-def _history_penalty_line(p: dict) -> str:
-    """One penalty of an event in a member's history."""
-    return _(
-        "round {round} table {table}: {level} ({action}), {reason}",
-        round=p["round"],
-        table=p["table"],
-        level=labels.penalty_level_label(p["level"]),
-        action=labels.penalty_action_label(p["action"]),
-        reason=p["reason"],
-    )

@@ -6,8 +6,8 @@ from __future__ import annotations
 import argparse
 import sys
 
-from core import labels
 from core.i18n import _, ngettext
+from core.rules.memberhistory import penalty_words
 from core.rules.members import shown_name, store_line
 from core.store.members import MemberList, member_history
 
@@ -111,18 +111,7 @@ def _member_event_lines(r) -> list[str]:
     """One event a member played: date, event, store, record, place, status; then its penalties."""
     place = _("place {n} of {of}", n=r.place, of=r.players) if r.place else "-"
     lines = ["\t".join((r.date, shown(r.event_name), shown(r.store), r.record_words(), place, r.status_words()))]
-    lines += [
-        "\t"
-        + _(
-            "round {round} table {table}: {level} ({action}), {reason}",
-            round=p["round"],
-            table=p["table"],
-            level=labels.penalty_level_label(p["level"]),
-            action=labels.penalty_action_label(p["action"]),
-            reason=shown(p["reason"]),
-        )
-        for p in r.penalties
-    ]
+    lines += ["\t" + penalty_words(p, r.rules, shown(p["reason"])) for p in r.penalties]
     return lines
 
 
