@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from typing import Iterable
 
 from core import labels, rules
+from core.cards.deckparse import read_decklist_file
 from core.cards.decks import DRAFT_CARDS_PER_PACK, SEALED_SIZE
 from core.cards.model import ATTRIBUTE_KANJI, PREFIX_TYPE, Card, CardSet, normalize_number
 from core.cards.search import search_cards
@@ -471,3 +472,9 @@ def _check_table_pool(ev: Event, cs: CardSet, pid: str, name: str, counts: Count
         )
     if ev.kind == "draft":
         check_pod_fit(ev, cs, pid, counts)
+
+
+def read_pool_file(path) -> str:
+    """A pool file's text ('NUMBER COUNT' lines), read as a decklist file is: bounded before it is
+    read (L-DECK-SIZE) and in UTF-8 or Shift_JIS, else refused naming the file (L-FILE)."""
+    return read_decklist_file(path)[0]

@@ -42,6 +42,7 @@ from limited.tablepool import (
     open_real,
     parse_text,
     pool_problems,
+    read_pool_file,
 )
 
 #: name -> the module it is read from
@@ -76,7 +77,16 @@ WHERE: dict[str, str] = {
     "deck_score": "limited.score",
     **dict.fromkeys(("PRODUCTS", "open_sealed"), "limited.sealed"),
     **dict.fromkeys(
-        ("Entry", "card_echo", "enter_table_pool", "expected_size", "open_real", "parse_text", "pool_problems"),
+        (
+            "Entry",
+            "card_echo",
+            "enter_table_pool",
+            "expected_size",
+            "open_real",
+            "parse_text",
+            "pool_problems",
+            "read_pool_file",
+        ),
         "limited.tablepool",
     ),
 }
@@ -123,6 +133,7 @@ __all__ = [
     "facts_for",
     "open_real",
     "open_sealed",
+    "read_pool_file",
     "open_sealed_pools",
     "parse_text",
     "player_deck_state",

@@ -28,10 +28,18 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Input, Label
 
 from core import labels
-from core.cards.deckparse import read_decklist_file
 from core.errors import LyceeError, ValidationError
 from core.i18n import _, join_list, join_sentences, ngettext
-from limited.view import ATTRIBUTE_KANJI, CardSet, Entry, card_echo, expected_size, parse_text, pool_problems
+from limited.view import (
+    ATTRIBUTE_KANJI,
+    CardSet,
+    Entry,
+    card_echo,
+    expected_size,
+    parse_text,
+    pool_problems,
+    read_pool_file,
+)
 
 from ..i18n import Translated
 from ..widgets.cards import cost_glyphs
@@ -237,7 +245,7 @@ class PoolEntryScreen(Translated, Screen):
                 return
             p = Path(path.strip()).expanduser()
             try:  # bounded as a decklist is, UTF-8 or Shift_JIS (L-DECK-SIZE, L-FILE)
-                text, _source = read_decklist_file(p)
+                text = read_pool_file(p)
             except ValidationError as err:  # one line under the entry: the file's name and what is wrong
                 self.echo(f"{p.name}: {err.problems[0][1]}" if err.problems else str(err), error=True)
                 return
