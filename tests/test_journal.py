@@ -545,17 +545,20 @@ def test_design2_results_typed_while_the_pairing_worker_writes_keep_every_action
     desk.pair_next()
     errors = []
 
-    def worker(kind):
+    def worker(kind, first=0):
         for i in range(40):
             try:
                 if kind == "results":
-                    desk.record(1 + i % 32, "2-0", correct=True)  # a table twice is a correction (issue 12)
+                    # each thread its own 16 tables, each visited again with the other result: a table twice
+                    # is a correction (issue 12), and a correction to the result it has is refused
+                    desk.record(first + 1 + i % 16, ("2-0", "2-1")[(i // 16) % 2], correct=True)
                 else:
                     desk.penalty(f"p{1 + i}", "notice", f"note {i}", by="Judge")
             except LyceeError as err:
                 errors.append(err)
 
-    threads = [threading.Thread(target=worker, args=(k,)) for k in ("results", "penalties", "results")]
+    jobs = (("results", 0), ("penalties", 0), ("results", 16))
+    threads = [threading.Thread(target=worker, args=job) for job in jobs]
     for t in threads:
         t.start()
     for t in threads:

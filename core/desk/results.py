@@ -171,22 +171,13 @@ class ResultsDesk(DeskBase):
         ev = self.event
         if not data.correct:
             return self.store.append("result", data, self.actor, device=self.device)
-        after = rules.apply(ev, {"type": "result", "data": data})  # the result rule refuses first
-        was = ev.rounds[data.round - 1].match_at(data.table)
-        if was is not None and after.rounds[data.round - 1].match_at(data.table) == was:
-            raise LyceeError(
-                _(
-                    "round {r} table {t} already has {res}: the correction changes nothing, nothing was stored",
-                    r=data.round,
-                    t=data.table,
-                    res=labels.result_label(data.result),
-                )
-            )
+        _check_changes_something(ev, data)
         if data.round >= len(ev.rounds):
             return self.store.append("result", data, self.actor, device=self.device)
         # lazy: the reports engine, which `lycee result` never loads
         from core.reports.later import later_actions
 
+        after = rules.apply(ev, {"type": "result", "data": data})  # the result rule refuses first
         acts = later_actions(self, ev, after, data, then, by)
         return self.append_all([("result", data), *acts])
 
@@ -330,3 +321,25 @@ class ResultsDesk(DeskBase):
             self.actor,
             device=self.device,
         )
+
+
+def _check_changes_something(ev: Event, data: ResultAction) -> None:
+    """A correction to the very result the table has (the same games won, no note, no head judge's
+    name to add) is refused: it would be logged as a correction that changed nothing (L-LATER).
+    Read off the stored match, so the result rule still checks the correction once, as it is stored."""
+    rnd = ev.rounds[data.round - 1] if 1 <= data.round <= len(ev.rounds) else None
+    was = rnd.match_at(data.table) if rnd is not None else None
+    if was is None or data.games or data.correct_by or was.intentional != data.intentional:
+        return
+    if (was.p1_wins, was.p2_wins, was.draws) != (data.p1_wins, data.p2_wins, data.draws):
+        return
+    if data.note is not UNSET and data.note != was.note:
+        return
+    raise LyceeError(
+        _(
+            "round {r} table {t} already has {res}: the correction changes nothing, nothing was stored",
+            r=data.round,
+            t=data.table,
+            res=labels.result_label(data.result),
+        )
+    )
