@@ -171,23 +171,25 @@ Bot picks (G-DRAFT-1: take one card, pass the rest)
 
     Both neighbours weighed softly (:meth:`Bot._neighbour_costs`, what the bots do now): a pair loses, x (1 + packs
     of pool), ``NEIGHBOUR_PENALTY`` 4 x the belief of the model of the next seat in the pair's surer colour (the
-    model's own belief over the pairs at its last pick; no read replaces it from pack 2) plus ``UPSTREAM_PENALTY`` 3
+    model's own belief over the pairs at its last pick; no read replaces it from pack 2) plus ``UPSTREAM_PENALTY`` 3.5
     x the colours it is expected to share with the seat passing in pack 1 (the cut read of odd rounds as a belief
-    over the pairs, a softmax at ``UPSTREAM_T`` 0.1 of each pair's cut per weighted card, ``CUT_PRIOR`` pulling a
+    over the pairs, a softmax at ``UPSTREAM_T`` 0.15 of each pair's cut per weighted card, ``CUT_PRIOR`` pulling a
     short read even; no waiting for :meth:`upstream` to name two).  The two parts change only with a read of that
     side or a pick of the model and are kept till then (drafts about as fast).  Benchmark seeds / ``--seed0 10000``
-    / ``20000``, alpha / beta / gamma, before -> after: neighbours 0.545 / 0.531 / 0.525 -> 0.507 / 0.524 / 0.520,
-    0.550 / 0.536 / 0.512 -> 0.539 / 0.515 / 0.505, 0.544 / 0.531 / 0.529 -> 0.527 / 0.544 / 0.530; both neighbours
-    77.5 / 75.0 / 81.0 -> 81.5 / 82.0 / 81.5, 76.0 / 83.0 / 81.5 -> 82.0 / 84.0 / 79.0, 77.5 / 85.0 / 80.0 -> 76.5 /
-    82.0 / 86.5%; three upstream 97.0 / 96.0 / 94.5 -> 98.5 / 96.0 / 93.5, 97.0 / 96.0 / 94.0 -> 96.5 / 96.0 / 95.0,
-    97.5 / 98.0 / 98.0 -> 97.0 / 98.0 / 96.5%; uncastable 35.5 / 0.6 / 0.1 -> 32.1 / 0.9 / 0.2, 34.1 / 1.2 / 0.0 ->
-    36.0 / 0.5 / 0.4, 36.5 / 0.6 / 0.0 -> 37.9 / 1.1 / 0.0%.  Not better: both sides as expected shared colours
-    (alpha uncastable 33.5-34.8% over the three seed sets, but beta neighbours 0.57-0.58 on seeds 20000); as the
-    chance of sharing any (0.566); both as the surer colour (the first soft weighing) with the read
-    weighed 1.25-1.4 (beta neighbours 0.56); the model's belief sharpened (squared: 0.559); the model replaced from
-    pack 2 by the same soft read of its side (neighbours 0.56-0.60), or multiplied by it (no change); the read over
-    every pack alike, or held to :meth:`upstream`'s two (both neighbours 78-79% in alpha); the penalty fading as the
-    castable count falls short (neighbours 0.59-0.60: in a 40-card deck from 44 picks it is short all draft).
+    / ``20000``, alpha / beta / gamma, before -> after: neighbours 0.545 / 0.531 / 0.525 -> 0.506 / 0.545 / 0.505,
+    0.550 / 0.536 / 0.512 -> 0.521 / 0.516 / 0.512, 0.544 / 0.531 / 0.529 -> 0.516 / 0.546 / 0.547; both neighbours
+    77.5 / 75.0 / 81.0 -> 81.5 / 80.5 / 82.0, 76.0 / 83.0 / 81.5 -> 82.5 / 85.0 / 78.5, 77.5 / 85.0 / 80.0 -> 77.0 /
+    83.0 / 86.5%; three upstream 97.0 / 96.0 / 94.5 -> 98.5 / 95.5 / 94.0, 97.0 / 96.0 / 94.0 -> 96.5 / 96.0 / 95.0,
+    97.5 / 98.0 / 98.0 -> 96.0 / 98.5 / 96.5%; uncastable 35.5 / 0.6 / 0.1 -> 33.0 / 0.4 / 0.1, 34.1 / 1.2 / 0.0 ->
+    36.4 / 0.4 / 0.1, 36.5 / 0.6 / 0.0 -> 37.1 / 0.8 / 0.1% (``UPSTREAM_PENALTY`` 3 at 0.1: 32.1 / 0.9 / 0.2% on the
+    benchmark seeds).  Not better: both sides as expected shared colours (alpha uncastable 33.5-34.8% over the three
+    seed sets, but beta neighbours 0.57-0.58 on seeds 20000); as the chance of sharing any (0.566); both as the surer
+    colour (the first soft weighing) with the read weighed 1.25-1.4 (beta neighbours 0.56); the model's belief
+    sharpened (squared: 0.559); the model without a read of its own upstream (both neighbours 79% in alpha); the
+    model replaced from pack 2 by the same soft read of its side (neighbours 0.56-0.60), or multiplied by it (no
+    change); the read over every pack alike, or held to :meth:`upstream`'s two (both neighbours 78-79% in alpha); the
+    penalty fading as the castable count falls short (neighbours 0.59-0.60: a 40-card deck from 44 picks is short all
+    draft).
 
     :meth:`Bot.explain` returns the pick with its reason (limited.reasons.PickReason:
     the top three with their parts, and a one-line reason through the
@@ -299,8 +301,8 @@ READ_EARLY = 2.0
 #: belief of the model of the next seat in the pair's surer colour, and x the colours it is expected to share with
 #: the seat passing in the first pack (a softmax at UPSTREAM_T of the pairs' cut read, per weighted card).
 NEIGHBOUR_PENALTY = 4.0
-UPSTREAM_PENALTY = 3.0
-UPSTREAM_T = 0.1
+UPSTREAM_PENALTY = 3.5
+UPSTREAM_T = 0.15
 #: Share of a deck by cost bucket (0-1, 2, 3, 4+): a low curve.  Read by the
 #: bots and by the deck score.
 TARGET_CURVE = (0.35, 0.25, 0.30, 0.10)

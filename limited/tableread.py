@@ -92,7 +92,8 @@ class TableRead:
     def soft_pairs(self, side: int, prior: float, temp: float) -> list[float] | None:
         """The chance of each pair of PAIRS being the one the seats passing on ``side`` hold, from the cut read: a
         softmax at ``temp`` of how much less of the pair's two colours the packs held per weighted card (the
-        average pulled towards 0 by ``prior`` more weighted cards, so a read of a few packs says little); None unread."""
+        average pulled towards 0 by ``prior`` more weighted cards, so a read of a few packs says little); None
+        unread."""
         cut, w = self.cut[side], self.cutw[side]
         if not w:
             return None
