@@ -174,9 +174,9 @@ Bot picks (G-DRAFT-1: take one card, pass the rest)
     model's own belief over the pairs at its last pick; no read replaces it from pack 2) plus ``UPSTREAM_PENALTY`` 3.5
     x the colours it is expected to share with the seat passing in pack 1 (the cut read of odd rounds as a belief
     over the pairs, a softmax at ``UPSTREAM_T`` 0.15 of each pair's cut per weighted card, ``CUT_PRIOR`` pulling a
-    short read even; no waiting for :meth:`upstream` to name two).  The two parts change only with a read of that
-    side or a pick of the model and are kept till then (drafts about as fast).  Benchmark seeds / ``--seed0 10000``
-    / ``20000``, alpha / beta / gamma, before -> after: neighbours 0.545 / 0.531 / 0.525 -> 0.506 / 0.545 / 0.505,
+    short read even; no waiting for :meth:`upstream` to name two), kept till a read of that side or a pick of the
+    model (a draft 18 / 20 / 20 -> 20 / 22 / 22 ms CPU).  Benchmark seeds / ``--seed0 10000`` / ``20000``, alpha /
+    beta / gamma, before -> after: neighbours 0.545 / 0.531 / 0.525 -> 0.506 / 0.545 / 0.505,
     0.550 / 0.536 / 0.512 -> 0.521 / 0.516 / 0.512, 0.544 / 0.531 / 0.529 -> 0.516 / 0.546 / 0.547; both neighbours
     77.5 / 75.0 / 81.0 -> 81.5 / 80.5 / 82.0, 76.0 / 83.0 / 81.5 -> 82.5 / 85.0 / 78.5, 77.5 / 85.0 / 80.0 -> 77.0 /
     83.0 / 86.5%; three upstream 97.0 / 96.0 / 94.5 -> 98.5 / 95.5 / 94.0, 97.0 / 96.0 / 94.0 -> 96.5 / 96.0 / 95.0,
@@ -317,7 +317,7 @@ def _neighbour_shares(model: list[float] | None, upstream: list[float] | None) -
     out = [0.0] * len(PAIRS)
     if model is not None:
         ch = chance_by_colour(model)
-        out = [NEIGHBOUR_PENALTY * max(ch[i], ch[k]) for i, k in PAIR_COLOURS]
+        out = [NEIGHBOUR_PENALTY * (ch[i] if ch[i] > ch[k] else ch[k]) for i, k in PAIR_COLOURS]
     if upstream is not None:
         ch = chance_by_colour(upstream)
         out = [x + UPSTREAM_PENALTY * (ch[i] + ch[k]) for x, (i, k) in zip(out, PAIR_COLOURS)]
