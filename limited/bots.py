@@ -121,9 +121,10 @@ Bot picks (G-DRAFT-1: take one card, pass the rest)
 
     And the seat it passes to (issue 48): what a seat passes in the first pack is all the next seat picks from after
     its first pick, so the bot drafts those packs with a bot of its own (:meth:`Bot.next_pair`; its unseen first pick
-    stands as a 無 card that tips no pair); a pair sharing a colour with that seat's pair loses ``NEIGHBOUR_PENALTY`` x
-    (1 + packs' worth of pool). From the second pack, when that seat passes to this one, a clear cut read of its side
-    (``NEAR_GAP``) replaces the model, which cannot see a seat held to colours the packs showed open.
+    stands as a 無 card that tips no pair); a pair sharing a colour with that seat's pair lost ``NEIGHBOUR_PENALTY`` x
+    (1 + packs' worth of pool) (until the soft weighing below). From the second pack, when that seat passes to this
+    one, a clear cut read of its side (a gap of 0.15) replaced the model, which cannot see a seat held to colours the
+    packs showed open.
     benchmarks/draft.py ``--table-only --spread 100 --signal 200``, alpha / beta / gamma, no model -> model -> model
     and read: neighbours sharing a main attribute 0.596 / 0.599 / 0.586 -> 0.550 / 0.515 / 0.522 -> 0.554 / 0.521 /
     0.526, decks with uncastable cards 36.8 / 0.4 / 0.1% -> 34.9 / 0.6 / 0.0% -> 35.0 / 0.6 / 0.1%, both neighbours
@@ -132,7 +133,7 @@ Bot picks (G-DRAFT-1: take one card, pass the rest)
     cells: in the both-neighbours cell (alpha, 400 drafts) seat 0's deck touched AB 95 times against 76 without it;
     after pack 1 the model's pair held none of AB in 66% of drafts, and then every pair of the three open colours
     shares one of its colours, so only pairs touching AB went unpenalised.  So the seat passing to this one in the
-    first pack is a neighbour too (:meth:`Bot._neighbours`): once its cut read names two colours (:meth:`upstream`,
+    first pack is a neighbour too (then ``Bot._neighbours``): once its cut read names two colours (:meth:`upstream`,
     odd rounds) a pair sharing one loses the same penalty, ``NEIGHBOUR_PENALTY`` 4 for 3.  Benchmark seeds /
     ``--seed0 10000`` / ``20000``, alpha / beta / gamma, before -> after: neighbours 0.554 / 0.521 / 0.526 -> 0.547 /
     0.532 / 0.526, 0.535 / 0.530 / 0.516 -> 0.547 / 0.540 / 0.507, 0.552 / 0.535 / 0.519 -> 0.546 / 0.531 / 0.529;
@@ -161,12 +162,34 @@ Bot picks (G-DRAFT-1: take one card, pass the rest)
     :meth:`upstream` names: 0.566 / 0.565 / 0.549, uncastable decks 40.1% in alpha; naming without the steady bar
     (limited.tableread.UPSTREAM_STEADY 1): 0.562 / 0.562 / 0.545, 40.2%.  Nor did checking the model against the
     packs that come back in pack 1 (the card it said the next seat took came back in 0 of 100 drafts; a likelihood of
-    each pair from what came back ranks the seat's real pair first in 9-18% of drafts, chance 10%), nor weighing both
-    neighbours softly (a pair pays the model's belief in its surer colour plus a read of the passing seat from its
+    each pair from what came back ranks the seat's real pair first in 9-18% of drafts, chance 10%), nor a first soft
+    weighing (a pair pays the model's belief in its surer colour plus a read of the passing seat from its
     first pack, every pack alike, x NEIGHBOUR_PENALTY): neighbours 0.509 / 0.527 / 0.521, both neighbours 80.5 / 82.0
     / 83.0%, three upstream 98.5 / 97.5 / 94.5%, but uncastable decks 37.4 / 1.0 / 0.4% (and on ``--seed0 10000``
     neighbours 0.560 in alpha, 38.6%), drafts 18-20% slower.  Told the cutters' pair from pool 8 on, seat 0's deck
     avoids AB in 88.0 / 89.0 / 89.5%: the cell needs the next seat named in pack 1, which its packs do not show.
+
+    Both neighbours weighed softly (:meth:`Bot._neighbour_costs`, what the bots do now): a pair loses, x (1 + packs
+    of pool), ``NEIGHBOUR_PENALTY`` 4 x the belief of the model of the next seat in the pair's surer colour (the
+    model's own belief over the pairs at its last pick; no read replaces it from pack 2) plus ``UPSTREAM_PENALTY`` 3.5
+    x the colours it is expected to share with the seat passing in pack 1 (the cut read of odd rounds as a belief
+    over the pairs, a softmax at ``UPSTREAM_T`` 0.15 of each pair's cut per weighted card, ``CUT_PRIOR`` pulling a
+    short read even; no waiting for :meth:`upstream` to name two), kept till a read of that side or a pick of the
+    model (a draft 18 / 20 / 20 -> 20 / 22 / 22 ms CPU).  Benchmark seeds / ``--seed0 10000`` / ``20000``, alpha /
+    beta / gamma, before -> after: neighbours 0.545 / 0.531 / 0.525 -> 0.506 / 0.545 / 0.505,
+    0.550 / 0.536 / 0.512 -> 0.521 / 0.516 / 0.512, 0.544 / 0.531 / 0.529 -> 0.516 / 0.546 / 0.547; both neighbours
+    77.5 / 75.0 / 81.0 -> 81.5 / 80.5 / 82.0, 76.0 / 83.0 / 81.5 -> 82.5 / 85.0 / 78.5, 77.5 / 85.0 / 80.0 -> 77.0 /
+    83.0 / 86.5%; three upstream 97.0 / 96.0 / 94.5 -> 98.5 / 95.5 / 94.0, 97.0 / 96.0 / 94.0 -> 96.5 / 96.0 / 95.0,
+    97.5 / 98.0 / 98.0 -> 96.0 / 98.5 / 96.5%; uncastable 35.5 / 0.6 / 0.1 -> 33.0 / 0.4 / 0.1, 34.1 / 1.2 / 0.0 ->
+    36.4 / 0.4 / 0.1, 36.5 / 0.6 / 0.0 -> 37.1 / 0.8 / 0.1% (``UPSTREAM_PENALTY`` 3 at 0.1: 32.1 / 0.9 / 0.2% on the
+    benchmark seeds).  Not better: both sides as expected shared colours (alpha uncastable 33.5-34.8% over the three
+    seed sets, but beta neighbours 0.57-0.58 on seeds 20000); as the chance of sharing any (0.566); both as the surer
+    colour (the first soft weighing) with the read weighed 1.25-1.4 (beta neighbours 0.56); the model's belief
+    sharpened (squared: 0.559); the model without a read of its own upstream (both neighbours 79% in alpha); the
+    model replaced from pack 2 by the same soft read of its side (neighbours 0.56-0.60), or multiplied by it (no
+    change); the read over every pack alike, or held to :meth:`upstream`'s two (both neighbours 78-79% in alpha); the
+    penalty fading as the castable count falls short (neighbours 0.59-0.60: a 40-card deck from 44 picks is short all
+    draft).
 
     :meth:`Bot.explain` returns the pick with its reason (limited.reasons.PickReason:
     the top three with their parts, and a one-line reason through the
@@ -193,6 +216,7 @@ from limited.pickvalue import (
     CURVE_WEIGHT,
     MASK_COLOURS,
     MASK_PAIRS,
+    PAIR_COLOURS,
     POPCOUNT,
     SIGNAL_CARD,
     PickWeights,
@@ -235,7 +259,8 @@ __all__ = [
     "CAST_MARGIN",
     "READ_EARLY",
     "NEIGHBOUR_PENALTY",
-    "NEAR_GAP",
+    "UPSTREAM_PENALTY",
+    "UPSTREAM_T",
 ]
 
 COMMIT_AFTER = 5
@@ -272,16 +297,31 @@ CAST_MARGIN = 2.0
 #: Before the commitment (when the pair values feed only the belief) the reads of the table, flow and cut,
 #: weigh this many times more: a seat hedges towards what upstream leaves, which spreads the table.
 READ_EARLY = 2.0
-#: What a pair sharing a colour with a neighbour's pair (:meth:`Bot._neighbours`) loses, x (1 + packs of pool);
-#: from pack 2 a cut read of the side the next seat passes from, this clear, replaces the model of that seat.
+#: What a pair loses, x (1 + packs of pool), for the neighbours' colours (:meth:`Bot._neighbour_costs`): x the
+#: belief of the model of the next seat in the pair's surer colour, and x the colours it is expected to share with
+#: the seat passing in the first pack (a softmax at UPSTREAM_T of the pairs' cut read, per weighted card).
 NEIGHBOUR_PENALTY = 4.0
-NEAR_GAP = 0.15
+UPSTREAM_PENALTY = 3.5
+UPSTREAM_T = 0.15
 #: Share of a deck by cost bucket (0-1, 2, 3, 4+): a low curve.  Read by the
 #: bots and by the deck score.
 TARGET_CURVE = (0.35, 0.25, 0.30, 0.10)
 
 _POP = POPCOUNT
 _NC = len(COLOURS)
+
+
+def _neighbour_shares(model: list[float] | None, upstream: list[float] | None) -> list[float]:
+    """Per pair of PAIRS, what :meth:`Bot._neighbour_costs` charges before the pool's scale, from the beliefs over
+    the pairs of the model of the next seat and of the read of the seat passing (None: nothing known of it)."""
+    out = [0.0] * len(PAIRS)
+    if model is not None:
+        ch = chance_by_colour(model)
+        out = [NEIGHBOUR_PENALTY * (ch[i] if ch[i] > ch[k] else ch[k]) for i, k in PAIR_COLOURS]
+    if upstream is not None:
+        ch = chance_by_colour(upstream)
+        out = [x + UPSTREAM_PENALTY * (ch[i] + ch[k]) for x, (i, k) in zip(out, PAIR_COLOURS)]
+    return out
 
 
 class Picker(Protocol):
@@ -333,6 +373,8 @@ class Bot:
         "_next_pool",
         "_models_next",
         "_last",
+        "_bel",
+        "_shares",
     )
 
     def __init__(
@@ -376,6 +418,8 @@ class Bot:
         self._next_pool: list[str] = []
         self._models_next = model_next
         self._last: tuple = (None, ([], 0))  # the last pack scored, by (pool size, pack), and its scores
+        self._bel: list[float] | None = None  # the belief over the pairs at the last pick (what the model is read by)
+        self._shares: tuple = (None, [])  # _neighbour_costs' per-pair parts, by the reads and model picks they were of
 
     @property
     def committed(self) -> bool:
@@ -453,19 +497,18 @@ class Bot:
             self._next_pool = [stars[0][1]]
         self._next_pool.append(nxt.choose(left, self._next_pool))
 
-    def _near(self, pool_size: int) -> int:
-        """The pair of the seat this one passes to in pack 1: the model's (:meth:`next_pair`), or from pack 2 what
-        that side's cut read names where its second most-cut colour is cut NEAR_GAP a weighted card more than the third."""
-        named = self.reads.named[1]
-        if named and pool_size >= (self.pack_size or 11) and self.reads.most_cut(1)[1] >= NEAR_GAP:
-            return named
-        return self.next_pair
-
-    def _neighbours(self, pool_size: int) -> int:
-        """The colours a pair should not share (NEIGHBOUR_PENALTY): the next seat's (:meth:`_near`) and, once
-        its cut read names them, the two of the seat passing to this one in the first pack (:meth:`upstream`
-        in odd rounds): the table spreads when a seat keeps off both neighbours' colours."""
-        return self._near(pool_size) | self.reads.named[0]
+    def _neighbour_costs(self, pool_size: int) -> list[float]:
+        """What each pair of PAIRS loses for the neighbours' colours: NEIGHBOUR_PENALTY x the belief of the model
+        of the next seat (:meth:`_model_next`) in the pair's surer colour, plus UPSTREAM_PENALTY x the colours it
+        is expected to share with the seat passing to this one in the first pack (the cut read of odd rounds'
+        side as a belief over the pairs, :meth:`limited.tableread.TableRead.soft_pairs`), x (1 + packs of pool).
+        The parts change only with a read of that side or a pick of the model, and are kept till then."""
+        key = (self.reads.packs[0], len(self._next_pool))
+        if self._shares[0] != key:
+            model = self._next._bel if self._next is not None else None
+            self._shares = (key, _neighbour_shares(model, self.reads.soft_pairs(0, CUT_PRIOR, UPSTREAM_T)))
+        scale = 1 + pool_size / (self.pack_size or 11)
+        return [scale * x for x in self._shares[1]]
 
     @property
     def next_pair(self) -> int:
@@ -533,8 +576,7 @@ class Bot:
         cw = CENSUS_WEIGHT * pool_size
         ct = self.reads.cut_total(CUT_PRIOR)
         pc, rd = self._read_factors(pool_size)
-        near = self._neighbours(pool_size)
-        near_pen = NEIGHBOUR_PENALTY * (1 + pool_size / (self.pack_size or 11))
+        near = self._neighbour_costs(pool_size)
         # Once the picks left cannot fill a deck, the pool decides: a move is only to a pair that casts as many of it.
         left = self._picks_left(pool_size)
         floor = self._pool_floor(old, left)
@@ -545,9 +587,7 @@ class Bot:
                 continue
             i, k = _IDX[p]
             v = self._fitw[j] + pc * self._fitn[j] + rd * SIGNAL_WEIGHT * (ft[i] + ft[k]) - cw * (crowd[i] + crowd[k])
-            v += rd * CUT_WEIGHT * (ct[i] + ct[k])
-            if p & near:
-                v -= near_pen
+            v += rd * CUT_WEIGHT * (ct[i] + ct[k]) - near[j]
             if old and p & have == old:
                 v += STAY * pool_size
             out.append(v)
@@ -656,6 +696,8 @@ class Bot:
         # The first pick knows nothing: the rating alone.
         belief = self._belief(n, values) if n else None
         chance = chance_by_colour(belief)
+        if belief is not None:
+            self._bel = belief
         return PickWeights(
             pair=pair,
             belief=belief,
@@ -717,7 +759,7 @@ class Bot:
         order = sorted(range(len(scored)), key=lambda i: (i != best_i, -rows[i][5], i))
         top = tuple(scored[i] for i in order[:3])
         n = len(pool)
-        kind, args = self._why(top, scored, self.pair, self._on >= self.deck_size, self._near(n))
+        kind, args = self._why(top, scored, self.pair, self._on >= self.deck_size, self.next_pair)
         return PickReason(scored[best_i].number, top, self.pair, self.upstream(n), kind, tuple(args.items()))
 
     def _why(self, top, scored, pair: int, full: bool, near: int) -> tuple[str, dict]:

@@ -5,6 +5,7 @@ the per-set tables its reads of the passed packs measure against (:func:`colour_
 
 from __future__ import annotations
 
+import operator
 import weakref
 from dataclasses import dataclass
 
@@ -49,14 +50,15 @@ MASK_PAIRS = tuple(tuple(j for j, p in enumerate(PAIRS) if not m & ~p) for m in 
 PAIR_COLOURS = tuple(MASK_COLOURS[p] for p in PAIRS)
 
 
+#: For each colour: a getter of the PAIRS entries holding it, in PAIRS order.
+_HOLDING = tuple(operator.itemgetter(*(j for j, p in enumerate(PAIRS) if p >> i & 1)) for i in range(NC))
+
+
 def chance_by_colour(belief: list[float] | None) -> list[float]:
     """By colour: the belief of the pairs holding it (all 0 before the first pick)."""
-    chance = [0.0] * NC
-    for j, b in enumerate(belief or ()):
-        i, k = PAIR_COLOURS[j]
-        chance[i] += b
-        chance[k] += b
-    return chance
+    if not belief:
+        return [0.0] * NC
+    return [sum(get(belief)) for get in _HOLDING]
 
 
 @dataclass(frozen=True, slots=True)

@@ -6,10 +6,11 @@ for the seats passing (limited.bots' module docstring says how each counts in a 
 
 from __future__ import annotations
 
+import math
 from typing import Sequence
 
 from limited.facts import SetFacts
-from limited.pickvalue import MASK_COLOURS, NC, colour_base, rarity_shares
+from limited.pickvalue import MASK_COLOURS, NC, PAIR_COLOURS, colour_base, rarity_shares
 
 __all__ = ["TableRead", "UPSTREAM_READ", "UPSTREAM_GAP", "UPSTREAM_STEADY"]
 
@@ -23,7 +24,7 @@ UPSTREAM_STEADY = 3
 class TableRead:
     """The flow and cut reads of the packs passed to one seat, by side, and what they name upstream."""
 
-    __slots__ = ("facts", "flow", "cut", "cutw", "named", "_base", "_shares", "_steady")
+    __slots__ = ("facts", "flow", "cut", "cutw", "named", "packs", "_base", "_shares", "_steady")
 
     def __init__(self, facts: SetFacts):
         self.facts = facts
@@ -36,6 +37,7 @@ class TableRead:
         self.cutw = [0, 0]  # the weights summed, by side
         #: By side: the two colours the cut read names for the seats passing (0 until real and steady).
         self.named = [0, 0]
+        self.packs = [0, 0]  # the packs read, by side
         self._base = colour_base(facts)
         self._shares = rarity_shares(facts)
         self._steady = [(0, 0), (0, 0)]  # by side: the two most-cut colours of real reads, reads in a row
@@ -43,6 +45,7 @@ class TableRead:
     def read(self, side: int, offered: Sequence[str], k: int, size: int) -> None:
         """Read a pack of ``size`` cards passed on ``side`` with ``k`` (1 or more) already taken from it."""
         self.cutw[side] += k
+        self.packs[side] += 1
         self._read_flow_and_cut(side, offered, k, size)
         self._name_upstream(side)
 
@@ -85,6 +88,21 @@ class TableRead:
         cut, w = self.cut[side], self.cutw[side]
         order = sorted(range(NC), key=lambda i: (cut[i], i))
         return (1 << order[0]) | (1 << order[1]), (cut[order[2]] - cut[order[1]]) / w if w else 0
+
+    def soft_pairs(self, side: int, prior: float, temp: float) -> list[float] | None:
+        """The chance of each pair of PAIRS being the one the seats passing on ``side`` hold, from the cut read: a
+        softmax at ``temp`` of how much less of the pair's two colours the packs held per weighted card (the
+        average pulled towards 0 by ``prior`` more weighted cards, so a read of a few packs says little); None
+        unread."""
+        cut, w = self.cut[side], self.cutw[side]
+        if not w:
+            return None
+        d = (w + prior) * temp
+        pair_cut = [(cut[i] + cut[k]) / d for i, k in PAIR_COLOURS]
+        low = min(pair_cut)
+        ws = [math.exp(low - x) for x in pair_cut]
+        total = sum(ws)
+        return [x / total for x in ws]
 
     def flow_total(self) -> list[float]:
         """Per colour, both sides added: what flows."""

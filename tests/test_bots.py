@@ -335,7 +335,9 @@ def test_g_draft_1_wheel_a_pack_that_comes_back_shows_what_the_table_took():
     the same three 無 cards, so the other seats took every sun card from the
     one and every snow card from the other.  Until then both bots hold the
     same pair; after the wheel the first leaves sun to the table and the
-    second leaves snow (deterministic: the same stream, the same pairs)."""
+    second leaves snow (deterministic: the same stream, the same pairs).  The
+    bots do not model the seat they pass to: its model would pick from the
+    different first packs they passed, and what it holds is not the wheel."""
     cs = SETS["alpha"]
     f = facts_for(cs)
     stars = sorted((c.number for c in cs.cards if not f[c.number].needs), key=lambda n: (-f[n].rating, n))
@@ -357,7 +359,7 @@ def test_g_draft_1_wheel_a_pack_that_comes_back_shows_what_the_table_took():
         used += 6 - k
 
     def run(first_pack):
-        bot = Bot(f, 40, pack_size=11)
+        bot = Bot(f, 40, pack_size=11, model_next=False)
         assert bot.choose(first_pack, []) == top
         pool = [top]
         for k in range(7):
@@ -413,8 +415,9 @@ def test_g_draft_1_cut_read_names_and_leaves_what_upstream_removes(monkeypatch):
     booster's slots) hold of each colour.  A bot whose pool is even between
     snow/moon and snow/sun, then passed pack-1 packs (all commons) that hold
     sun but never moon, names moon among the upstream colours and holds
-    snow/sun; with the read switched off (CUT_WEIGHT 0, and the rating flow
-    off in both runs) the tie stays with snow/moon, the first pair."""
+    snow/sun; with the read switched off (CUT_WEIGHT 0 and the read's part of
+    the neighbours' penalty, UPSTREAM_PENALTY 0, and the rating flow off in
+    both runs) the tie stays with snow/moon, the first pair."""
     import limited.bots as bots
 
     cs = SETS["alpha"]
@@ -439,6 +442,7 @@ def test_g_draft_1_cut_read_names_and_leaves_what_upstream_removes(monkeypatch):
     assert cut[COLOUR_BIT["moon"].bit_length() - 1] <= sorted(cut)[1]
     assert bot.pair == COLOUR_BIT["snow"] | COLOUR_BIT["sun"], bot.pair
     monkeypatch.setattr(bots, "CUT_WEIGHT", 0.0)
+    monkeypatch.setattr(bots, "UPSTREAM_PENALTY", 0.0)
     off, _ = run()
     assert off.pair == COLOUR_BIT["snow"] | COLOUR_BIT["moon"], off.pair
 
@@ -595,13 +599,14 @@ def test_g_draft_1_a_move_away_from_the_next_seat_says_so_in_both_languages():
 
 
 def test_g_draft_1_a_bot_keeps_off_the_colours_named_for_the_seat_passing_to_it(monkeypatch):
-    """Issue 48 (G-DRAFT-1: bots read what is passed; limited/bots.py Bot._neighbours): a pair sharing a
-    colour with the two the cut read names for the seat passing to it in the first pack (Bot.upstream)
-    loses NEIGHBOUR_PENALTY, as one sharing the next seat's colours does.  A bot (the next seat left
+    """Issue 48 (G-DRAFT-1: bots read what is passed; limited/bots.py Bot._neighbour_costs): a pair loses
+    UPSTREAM_PENALTY x the colours it is expected to share with the seat passing to it in the first pack (the
+    cut read as a belief over the pairs), as one sharing the next seat's colours loses NEIGHBOUR_PENALTY x the
+    model's belief in them.  A bot (the next seat left
     unmodelled) whose pool is even between snow/moon and snow/sun is passed pack-1 packs holding snow,
     sun, space and 無 cards, never moon or flower; the reads weigh nothing in the pair themselves
     (CUT_WEIGHT and SIGNAL_WEIGHT 0) and name the upstream colours from the first read.  It names
-    moon/flower and holds snow/sun; with NEIGHBOUR_PENALTY 0 the tie stays with snow/moon, the first pair."""
+    moon/flower and holds snow/sun; with UPSTREAM_PENALTY 0 the tie stays with snow/moon, the first pair."""
     import limited.bots as bots
 
     cs = SETS["alpha"]
@@ -630,6 +635,6 @@ def test_g_draft_1_a_bot_keeps_off_the_colours_named_for_the_seat_passing_to_it(
     bot, pool = run()
     assert bot.upstream(len(pool)) == COLOUR_BIT["moon"] | COLOUR_BIT["flower"]
     assert bot.pair == COLOUR_BIT["snow"] | COLOUR_BIT["sun"], bot.pair
-    monkeypatch.setattr(bots, "NEIGHBOUR_PENALTY", 0.0)
+    monkeypatch.setattr(bots, "UPSTREAM_PENALTY", 0.0)
     off, _ = run()
     assert off.pair == COLOUR_BIT["snow"] | COLOUR_BIT["moon"], off.pair
