@@ -452,4 +452,4 @@ def test_m_history_the_warning_that_excluded_says_so(tmp_path):
     finally:
         i18n.set_language("en")
     first, second = [ln for ln in lines if "警告" in ln and "卓" in ln]
-    assert "除外" not in first and "→ 除外（G-PEN-2）" in second, lines
+    assert "除外" not in first and "→ 除外、G-PEN-2）" in second, lines

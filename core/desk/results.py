@@ -18,6 +18,7 @@ from core.log.actions import (
     TimeDecision,
 )
 from core.rules.clock import needs_time_call
+from core.rules.results import check_correction
 from core.tournament.matchrules import Result, check_result, parse_result, result_from_games
 
 if TYPE_CHECKING:
@@ -329,12 +330,13 @@ def _check_changes_something(ev: Event, data: ResultAction) -> None:
     Read off the stored match, so the result rule still checks the correction once, as it is stored."""
     rnd = ev.rounds[data.round - 1] if 1 <= data.round <= len(ev.rounds) else None
     was = rnd.match_at(data.table) if rnd is not None else None
-    if was is None or data.games or data.correct_by or was.intentional != data.intentional:
+    if rnd is None or was is None or data.games or data.correct_by or was.intentional != data.intentional:
         return
     if (was.p1_wins, was.p2_wins, was.draws) != (data.p1_wins, data.p2_wins, data.draws):
         return
     if data.note is not UNSET and data.note != was.note:
         return
+    check_correction(ev, rnd, was, data)  # a protected result is refused as such first (G-SE, G-HEAD-JUDGE)
     raise LyceeError(
         _(
             "round {r} table {t} already has {res}: the correction changes nothing, nothing was stored",

@@ -103,18 +103,24 @@ def _penalties_of(ev: Any, pid: str) -> tuple[dict, ...]:
 def penalty_words(p: dict, rules: str = "2008", reason: str | None = None) -> str:
     """One penalty of a member's history: where, the level, what went with it (and the exclusion its
     Warnings' worth made, G-PEN-2), why (``reason``: as the caller shows it, else as given)."""
-    action = labels.penalty_action_label(p["action"], rules)
+    shown = p["reason"] if reason is None else reason
     if p.get("excludes"):
-        action = _(
-            "{action} → {exclusion} (G-PEN-2)", action=action, exclusion=labels.penalty_action_label("exclusion", rules)
+        return _(
+            "round {round} table {table}: {level} ({action} → {exclusion}, G-PEN-2), {reason}",
+            round=p["round"],
+            table=p["table"],
+            level=labels.penalty_level_label(p["level"]),
+            action=labels.penalty_action_label(p["action"], rules),
+            exclusion=labels.penalty_action_label("exclusion", rules),
+            reason=shown,
         )
     return _(
         "round {round} table {table}: {level} ({action}), {reason}",
         round=p["round"],
         table=p["table"],
         level=labels.penalty_level_label(p["level"]),
-        action=action,
-        reason=p["reason"] if reason is None else reason,
+        action=labels.penalty_action_label(p["action"], rules),
+        reason=shown,
     )
 
 
