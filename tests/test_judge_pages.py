@@ -453,3 +453,33 @@ async def test_g_judge_app_settings_f2_issues_a_pin_shown_once(tmp_path, lang):
         raw = (dd.event_path(eid)).read_text(encoding="utf-8")
         assert f'"{pin}"' not in raw and "scrypt$" in raw  # only its hash
         await pilot.press("escape")
+
+
+def test_o_deck_4_a_parallel_swap_at_a_deck_check_from_the_judge_page_is_the_registered_deck(desk):
+    """O-DECK-4 (G-CARDS-PARALLEL): a judge's deck check from the phone of a deck presented with two of
+    a card as its parallel (registered 4 CH-7003, presented 2 CH-7003 + 2 CH-7003A) says it is the
+    registered deck, as the desk and `lycee decklist check` do (the page said "2 difference(s)")."""
+    from collections import Counter
+
+    from core.cards.decks import parse_decklist
+    from core.cards.legality import Catalog
+
+    cat = Catalog.default()
+    names = Counter(c.name_key for c in cat.cards())
+    gamma = cat.set("gamma").cards
+    parallel = next(c for c in gamma if c.is_parallel)
+    others = [
+        c.number
+        for c in gamma
+        if c.max_copies is None and not c.is_parallel and names[c.name_key] == 1 and c.number != parallel.base_number
+    ][:14]
+    text = f"4 {parallel.base_number}\n" + "".join(f"4 {n}\n" for n in others)
+    pin = desk.staff_pin("佐藤")
+    m = table(desk)
+    desk.register_decklist(m.p1, parse_decklist(text, "list.txt"), by="佐藤", reason="handed in late")
+    swapped = text.replace(f"4 {parallel.base_number}\n", f"2 {parallel.base_number}\n2 {parallel.number}\n")
+    with web(desk) as c:
+        sign_in(c, "佐藤", pin)
+        r = act(c, {"op": "deck_check", "table": 1, "player": m.p1, "deck": swapped})
+        assert r.status_code == 200 and "registered deck" in r.json()["message"], r.json()
+        assert "difference" not in r.json()["message"]

@@ -43,6 +43,7 @@ from core.errors import LyceeError
 from core.event.lookups import player_name
 from core.event.model import Event, Match, Round
 from core.names import fold_name
+from core.rules.decklists import parallels_only
 from core.rules.phonereports import match_text, table_state
 from core.rules.results import protected_reason
 from core.rules.staff import pin_fingerprint, pin_holder, pin_staff
@@ -629,6 +630,8 @@ def _plan_deck_check(a: _Asked):
     def said(lines) -> str:
         if not lines:
             return t._("Deck check of {name}: the deck matches the registered list", name=who)
+        if parallels_only(lines):  # a parallel is the same card (O-DECK-4): the registered deck, as the desk says
+            return t._("Deck check of {name}: the registered deck, some cards as their parallels", name=who)
         return t._("Deck check of {name}: {n} difference(s) recorded", name=who, n=len(lines))
 
     return ("deck_check_text", (a.pid, deck), {"by": a.name}, said)
