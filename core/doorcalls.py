@@ -107,6 +107,7 @@ LOCAL: dict[str, str] = {
     "pair_data": "builds a payload, stores nothing", "result_data": "builds a payload, stores nothing",
     "decklist_data": "builds a payload, stores nothing", "build_data": "builds a payload, stores nothing",
     "build_refusal": "asks the rules of the event as read here, stores nothing",
+    "toggle_op": "reads the build timer's state here, stores nothing",
     "report_plan": "a step of phone_report", "missing_codes": "a step of pairing",
     "check_time_call": "a step of a result", "check_decks_legal": "a step of pairing round 1",
     "deck_gaps": "a step of pairing round 1", "rng_for": "a step of pairing", "seed_text": "a step of pairing",

@@ -151,6 +151,8 @@ async def test_g_sealed_whole_sealed_event_through_its_build_phase_by_keys_in_ja
         assert on_screen(app, msg, screen.query_one("#message"))
         await pilot.press("f11")
         await pilot.pause()
+        # every item in its place; what the rules refuse now says so (the timer, the close), the open does not
+        assert on_screen(app, "デッキ構築を終了 · 今は使えません") and not on_screen(app, "（プール / ポッド） · 今")
         await pilot.press("end", "enter")  # close a phase never opened: refused at once, nothing to confirm
         await pilot.pause()
         assert not isinstance(app.screen, Confirm) and screen.event.build is None

@@ -211,10 +211,14 @@ class DecklistsDesk(DeskBase):
         """One key for the build timer: start it when the phase is open,
         resume it when paused, else pause it (refused when it is not running).
         Returns what was done: ``start``, ``resume`` or ``pause``."""
-        state = self.build_status().state
-        op = "start" if state == "open" else "resume" if state == "paused" else "pause"
+        op = self.toggle_op()
         self.store.append("build", self.build_data(op), self.actor, device=self.device)
         return op
+
+    def toggle_op(self) -> str:
+        """What :meth:`toggle_build` would do now: ``start``, ``resume`` or ``pause``."""
+        state = self.build_status().state
+        return "start" if state == "open" else "resume" if state == "paused" else "pause"
 
     def build_refusal(self, op: str) -> str | None:
         """Why the build phase's ``op`` (``close``, ``start``...) would be refused now, None when it

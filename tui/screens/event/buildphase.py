@@ -55,6 +55,13 @@ class BuildPhase(Concern):
             return
         self.host.action_tab("build")
 
+        desk = self.open_desk
+        # the same places in every state (hands know them); what the rules refuse now says so in its line
+        later = {
+            "open": ev.build is not None,
+            "timer": ev.build is None or bool(desk.build_refusal(desk.toggle_op())),
+            "close": bool(desk.build_refusal("close")),
+        }
         choices = [
             ("open", _("Open the build phase (pools / pods)")),
             ("timer", _("Start, pause or resume the building timer")),
@@ -64,6 +71,7 @@ class BuildPhase(Concern):
             ("override", _("Head judge override: round 1 pairs without every legal deck")),
             ("close", _("Close the build phase")),
         ]
+        choices = [(k, label + _(" · not now") if later.get(k) else label) for k, label in choices]
         caller = ("caller", _("Draft caller: pass direction, pick timer (Shift+F11)"))
         real = ev.build is not None and ev.build.real
         if ev.kind == "draft":
