@@ -96,6 +96,7 @@ __all__ = [
     "HostedWriter",
     "door_path",
     "writer_for",
+    "DeskGone",
     "use_tcp",
     "ReachingWriter",
 ]
@@ -135,6 +136,10 @@ LINGER_BYTES = 2**20
 
 class DoorClosed(LyceeError):
     """The desk closed the event (or went away) before it answered."""
+
+
+class DeskGone(DoorClosed):
+    """The desk was gone before anything was sent (nothing stored): another writer may be found."""
 
 
 class DoorBusy(LyceeError):
@@ -611,7 +616,7 @@ class RemoteWriter:
                 try:
                     self._open()
                 except (OSError, ValueError, KeyError, TypeError) as err:  # the door is gone: nothing was sent
-                    raise DoorClosed(closed_message(self.event_id)) from err
+                    raise DeskGone(closed_message(self.event_id)) from err
             return self._send(req)
 
     def _send(self, req: dict):
@@ -708,43 +713,52 @@ def reach(datadir: DataDir, event_id: str) -> RemoteWriter | None:
 
 
 class ReachingWriter:
-    """A :class:`Writer` for a process that never holds the event (the app's
-    page server): each call goes through the door of whichever desk holds the
-    event now, found again after that desk closes it (the app closed and opened
-    the event again).  With no desk, a call is refused saying so; nothing is
-    retried, so no change is ever made twice."""
+    """A :class:`Writer` that finds the event's writer again: each call goes through the door of
+    whichever desk holds the event now, found again after that desk closes it (the app closed and
+    opened the event again).  The app's page server never holds the event (with no desk a call is
+    refused saying so); `lycee serve` (``hold``: :func:`writer_for`) takes the event itself when
+    the desk it wrote through has gone, and sends the change there.  A change is sent again only
+    when nothing was sent (:class:`DeskGone`), so none is ever made twice."""
 
-    def __init__(self, datadir: DataDir, event_id: str):
-        self.datadir = datadir
-        self.event_id = event_id
+    def __init__(self, datadir: DataDir, event_id: str, first: Any = None, hold: bool = False, wait: float = 0.0):
+        self.datadir, self.event_id, self.hold, self.wait = datadir, event_id, hold, wait
         self._lock = threading.Lock()
-        self._remote: RemoteWriter | None = None
+        self._remote: RemoteWriter | HostedWriter | None = first
 
-    def call(self, method: str, /, *args: Any, actor: str, device: str | None = None, **kwargs: Any) -> Any:
+    def _writer(self) -> RemoteWriter | HostedWriter | None:
         with self._lock:
             if self._remote is None:
-                self._remote = reach(self.datadir, self.event_id)
-            remote = self._remote
-        if remote is None:
-            raise DoorClosed(
-                _(
-                    "no desk has event {id} open: open it in the app (or run `lycee serve {id}`), then "
-                    "try again; nothing was stored",
-                    id=self.event_id,
+                self._remote = writer_for(self.datadir, self.event_id, hold=self.hold, wait=self.wait)
+            return self._remote
+
+    def call(self, method: str, /, *args: Any, actor: str, device: str | None = None, **kwargs: Any) -> Any:
+        gone: DeskGone | None = None
+        for _attempt in range(2 if self.hold else 1):
+            remote = self._writer()
+            if remote is None:
+                raise DoorClosed(
+                    _(
+                        "no desk has event {id} open: open it in the app (or run `lycee serve {id}`), then "
+                        "try again; nothing was stored",
+                        id=self.event_id,
+                    )
                 )
-            )
-        try:
-            return remote.call(method, *args, actor=actor, device=device, **kwargs)
-        except DoorClosed:
-            with self._lock:
-                if self._remote is remote:
-                    self._remote = None
-            remote.close()
-            raise
+            try:
+                return remote.call(method, *args, actor=actor, device=device, **kwargs)
+            except DoorClosed as err:
+                with self._lock:
+                    if self._remote is remote:
+                        self._remote = None
+                remote.close()
+                if not isinstance(err, DeskGone):
+                    raise
+                gone = err
+        raise gone or DoorClosed(closed_message(self.event_id))
 
     @property
     def event(self) -> Event:
-        return self.datadir.read(self.event_id)
+        remote = self._remote  # the event as its writer has it (a desk held here: in memory)
+        return remote.event if remote is not None else self.datadir.read(self.event_id)
 
     def close(self) -> None:
         with self._lock:

@@ -791,3 +791,26 @@ def test_l_later_a_correction_through_the_door_says_a_round_was_paired_again_onl
     assert main([*args, "1", "0-2", "--correct", "--round", "1", "--then", "repair"]) == 0
     out = capsys.readouterr().out
     assert st.event.rounds[1] != before and "round 2 is paired again" in out, out
+
+
+def test_design3_serve_takes_the_event_when_the_app_it_wrote_through_closes(tmp_path):
+    """DESIGN §3 (`lycee serve` beside the app): the page server writes through the app's door; when
+    the app closes the event, the next change (a phone's report) finds no desk, and serve takes the
+    event itself and stores it there, once (the reports were refused with "the desk closed the
+    event" until the app was opened again)."""
+    from core.door import ReachingWriter, RemoteWriter
+
+    dd, st = _event(tmp_path)
+    Desk(st).pair_next()
+    srv = DoorServer(LocalWriter(Desk(st)), door_path(dd, st.id)).start()
+    writer = ReachingWriter(dd, st.id, RemoteWriter(dd, st.id), hold=True, wait=2.0)
+    try:
+        writer.call("record", 1, "2-0", actor="cli")
+        srv.stop()
+        st.close()  # the app quits
+        writer.call("record", 2, "2-1", actor="cli")
+        ev = dd.read(st.id)
+        assert [m.outcome for m in ev.current_round.matches] == ["p1", "p1"]
+        assert [a["type"] for a in dd.history(st.id)].count("result") == 2  # each report stored once
+    finally:
+        writer.close()

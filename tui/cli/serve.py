@@ -14,7 +14,7 @@ if TYPE_CHECKING:
     pass
 
 from core import i18n
-from core.door import HostedWriter, writer_for
+from core.door import HostedWriter, ReachingWriter, writer_for
 from core.errors import LyceeError
 from core.season.season import find, standings
 from core.season.store import SeasonFile
@@ -139,7 +139,7 @@ def desk_for_serve(dd, eid):
         print(_("this process is now the desk of {event}: `lycee` commands change it through here", event=eid))
     else:
         print(_("changes go through the desk that holds {event} (process {pid})", event=eid, pid=writer.pid))
-    return writer
+    return ReachingWriter(dd, eid, writer, hold=True, wait=lock_wait())  # the app closed: serve takes the event
 
 
 def serve_arguments(s: argparse.ArgumentParser, parsers: Builder) -> None:
