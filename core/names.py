@@ -556,6 +556,16 @@ def _one_event(ref: str, hits: list[str], where) -> str:
 _FULLWIDTH_DIGITS = str.maketrans("０１２３４５６７８９", "0123456789")
 
 
+#: What a Japanese keyboard gives for a hyphen (the long-vowel mark ー with the IME on, minus, dashes).
+_DASHES = str.maketrans(dict.fromkeys("ー−‐‑–—―ｰ", "-"))
+
+
+def as_typed(text: str) -> str:
+    """A short code or result as typed with the IME on or off, as ASCII: full width folded (NFKC:
+    「３　２－１」 -> "3 2-1") and every dash a hyphen (「２ー１」 -> "2-1")."""
+    return unicodedata.normalize("NFKC", str(text)).translate(_DASHES)
+
+
 def whole(text: str, max_digits: int = 9) -> int | None:
     """A whole number typed by a user (ASCII or full-width digits only, at
     most ``max_digits`` of them), or None: '²', '٣' or a 5,000-digit string

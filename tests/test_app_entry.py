@@ -104,7 +104,7 @@ async def test_g_bo3_a_pasted_burst_stores_each_line_and_lists_each_refusal(tmp_
         await until(pilot, lambda: _stored(screen, want), "all 20 stored")
         _assert_each_at_its_table(screen, want)
         msg = screen.query_one("#message").plain
-        assert "20 results stored" in msg and "'99 2-0'" in msg and "table 99" in msg and "'zz'" in msg, msg
+        assert "20 results stored" in msg and '"99 2-0"' in msg and "table 99" in msg and '"zz"' in msg, msg
         assert box.value == "21 2"  # not yet Enter: finished by hand
 
 

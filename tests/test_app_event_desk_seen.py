@@ -195,3 +195,30 @@ async def test_the_side_pane_shows_whole_names_at_80_columns(tmp_path):
             assert name in leaders, leaders
         assert "…" not in leaders
         assert on_screen(app, "村上 美加子", screen.query_one("#pairing-table"))
+
+
+@pytest.mark.asyncio
+async def test_g_bo3_a_result_typed_with_the_japanese_ime_on_is_stored(tmp_path):
+    """G-BO3 (input is never lost): 「１　２－０」 and 「２　２ー１」, typed with the Japanese input on
+    (full-width digits, an ideographic space, a full-width hyphen or the long-vowel mark), are results
+    of tables 1 and 2 as 1 2-0 and 2 2-1 are (it was refused, showing the clerk a Python repr)."""
+    dd, eid = _event(tmp_path, swiss=1, results=False)
+    app = LyceeApp(dd, open_event=eid, lang="ja")
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await _open(pilot, app)
+        await pilot.press("f6")
+        box = screen.query_one("#result-entry")
+        box.value = "１\u3000２－０"  # as the IME commits it (a key press of 「－」 does not reach a test)
+        await pilot.press("enter")
+        await type_text(pilot, "２\u3000２ー１")
+        await pilot.press("enter")
+        rnd = screen.event.current_round
+        await until(pilot, lambda: all(screen.event.current_round.match_at(t).outcome for t in (1, 2)), "both stored")
+        m1, m2 = screen.event.current_round.match_at(1), screen.event.current_round.match_at(2)
+        assert (m1.p1_wins, m1.p2_wins, m2.p1_wins, m2.p2_wins) == (2, 0, 2, 1), rnd
+        assert "\\u3000" not in screen.query_one("#message").plain
+        await type_text(pilot, "９\u3000２ー０")  # no table 9: refused aloud, the line as typed, no Python repr
+        await pilot.press("enter")
+        await until(pilot, lambda: "９" in screen.query_one("#message").plain, "the refusal")
+        said = screen.query_one("#message").plain
+        assert said.startswith("「９") and "\\u3000" not in said and "'" not in said, said

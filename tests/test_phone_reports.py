@@ -522,3 +522,15 @@ def test_g_bo3_who_reported_reads_in_the_desks_language():
     finally:
         i18n.set_language("en")
     assert labels.actor_label("player p3 (phone)") == "player p3 (phone)"
+
+
+def test_g_bo3_a_code_and_a_result_typed_full_width_on_a_phone_are_read(desk):
+    """G-BO3 (phone reports): a code typed with the Japanese input on (full width, 「ー」 between the
+    halves) finds its player, and 「２ー１」 reads as 2-1; both counted as a wrong code and refused
+    before (a wrong code also counts towards the page's lock)."""
+    from core.rules.phonereports import side_result
+
+    pid, code = desk.event.report_codes[0]
+    wide = "".join(chr(ord(c) + 0xFEE0) for c in code[:4]) + "ー" + "".join(chr(ord(c) + 0xFEE0) for c in code[4:])
+    assert player_by_code(desk.event, wide) == pid
+    assert side_result("２ー１", "p1").p1_wins == 2

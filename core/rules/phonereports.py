@@ -34,6 +34,7 @@ from core.event.model import Event, Match, PhoneReport, Round, StaffCall
 from core.i18n import _
 from core.log import action, describer
 from core.log.actions import Report, ReportCodes, ReportDecision
+from core.names import as_typed
 from core.rules.clock import needs_time_call
 from core.rules.publish import visible_rounds
 from core.tournament.matchrules import Result, parse_result
@@ -58,7 +59,7 @@ def new_code(taken: set[str] | frozenset[str] = frozenset()) -> str:
 
 def normal_code(text: str) -> str:
     """What a player typed, as codes are stored: capitals, without spaces or dashes."""
-    return "".join(c for c in str(text).upper() if c not in " -\u3000")
+    return "".join(c for c in as_typed(text).upper() if c not in " -")  # full width and dashes folded first
 
 
 def code_of(event: Event, pid: str) -> str | None:

@@ -33,7 +33,7 @@ from core import labels
 from core.errors import LyceeError, RuleError
 from core.event.model import GAME_CODES, fast_init, slot_setter
 from core.i18n import _, join_list
-from core.names import whole
+from core.names import as_typed, whole
 
 _RESULT = re.compile(r"^\s*([0-9]{1,3})\s*-\s*([0-9]{1,3})(?:\s*-\s*([0-9]{1,3}))?\s*$")
 
@@ -90,7 +90,7 @@ fast_init(Result, _result_init)
 
 def parse_result(text: str) -> Result:
     """Parse ``2-1``, ``1-1-1``, ``0-0`` or ``id``; shape only, no rule check."""
-    t = text.strip().lower()
+    t = as_typed(text).strip().lower()
     if t in ("id", "i.d.", "intentional"):
         return Result(0, 0, 0, intentional=True)
     m = _RESULT.match(t)
@@ -106,7 +106,7 @@ def parse_table_result(line: str) -> tuple[int, str]:
     app's result box and ``lycee result EVENT -`` take it: the table number
     and the result as typed (:func:`parse_result` and the desk judge the
     result).  Anything else is refused with the one message both faces show."""
-    parts = line.split()
+    parts = as_typed(line).split()  # 「３　２－１」 typed with the IME on reads as 3 2-1
     table = whole(parts[0]) if len(parts) == 2 else None
     if table is None:
         raise LyceeError(_("write 'TABLE RESULT', e.g. 12 2-1"))

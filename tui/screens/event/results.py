@@ -15,7 +15,7 @@ from textual.widgets import Input, TabbedContent
 from core import labels, readmodel
 from core.errors import LyceeError
 from core.i18n import _, join_list, ngettext
-from core.names import whole
+from core.names import visible, whole
 
 from ...widgets.line import Line
 from ..dialogs import Choose, Confirm, Prompt
@@ -137,7 +137,7 @@ class Rounds(Concern):
 
     def _refuse_result(self, text: str, err) -> None:
 
-        msg = f"{text!r}: {err}"
+        msg = _('"{line}": {why}', line=visible(text), why=str(err))  # as typed, never as a Python repr
         if self._batch is not None:
             self._batch["refused"].append(msg)
         self._refused_recent = [*self._refused_recent, (monotonic(), msg)]
