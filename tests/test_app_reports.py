@@ -327,3 +327,22 @@ async def test_web_guess_u_says_when_no_page_server_answers_and_the_locks_stay_l
         assert "解除しました" not in text and "佐藤" in text, text
         fits(app, app.screen)
     assert pins.listing() != []  # nothing lifted
+
+
+@pytest.mark.asyncio
+async def test_the_queue_takes_its_keys_in_capitals_as_its_hint_writes_them(tmp_path):
+    """The reports queue's hint writes its keys in capitals (X: clear its reports · N: next); typed
+    with Shift they work as typed without: Shift+X clears a disputed table's reports (it did
+    nothing and said nothing)."""
+    dd, eid, codes, seats = event(tmp_path)
+    app = LyceeApp(dd, open_event=eid, lang="en")
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await opened(app, pilot)
+        p1, p2 = seats[1]
+        await report(screen, codes, p1, "2-0")
+        await report(screen, codes, p2, "2-0")  # both claim the win: disputed
+        await until(pilot, lambda: any(r.table == 1 for r in screen.event.reports), "the dispute")
+        await pilot.press("shift+f6")
+        await until(pilot, lambda: isinstance(app.screen, ReportQueue), "the queue")
+        await pilot.press("X")
+        await until(pilot, lambda: not any(r.table == 1 for r in screen.event.reports), "the reports cleared")

@@ -38,14 +38,15 @@ class ReportQueue(Translated, ModalScreen[None]):
 
     CSS_PATH: ClassVar = [TCSS]
     AUTO_FOCUS = None  # the keys are the dialog's own until E or C opens the line box
+    # the hints name the keys in capitals (X, N): typed with Shift they do the same
     BINDINGS = [
         Binding("1", "decide('p1')", "Accept player 1's", id="queue.p1"),
         Binding("2", "decide('p2')", "Accept player 2's", id="queue.p2"),
-        Binding("e", "type('result')", "Enter the true result", id="queue.result"),
-        Binding("c", "type('call')", "Call the table", id="queue.call"),
-        Binding("x", "decide('clear')", "Clear its reports", id="queue.clear"),
-        Binding("n,down", "next", "Next table", id="queue.next"),
-        Binding("u", "unlock", "Lift the locks", id="queue.unlock"),
+        Binding("e,E", "type('result')", "Enter the true result", id="queue.result"),
+        Binding("c,C", "type('call')", "Call the table", id="queue.call"),
+        Binding("x,X", "decide('clear')", "Clear its reports", id="queue.clear"),
+        Binding("n,N,down", "next", "Next table", id="queue.next"),
+        Binding("u,U", "unlock", "Lift the locks", id="queue.unlock"),
         Binding("escape", "close", "Close", id="queue.close"),
     ]
 
@@ -262,8 +263,8 @@ class ReportCodes(Translated, ModalScreen[None]):
 
     CSS_PATH: ClassVar = [TCSS]
     BINDINGS = [
-        Binding("n", "renew", "New code for this player", id="codes.new"),
-        Binding("p", "print_slips", "Print the match slips", id="codes.print"),
+        Binding("n,N", "renew", "New code for this player", id="codes.new"),
+        Binding("p,P", "print_slips", "Print the match slips", id="codes.print"),
         Binding("escape", "close", "Close", id="codes.close"),
     ]
 
