@@ -141,3 +141,11 @@ async def test_the_app_asks_the_undo_by_names_at_80x24_in_japanese(played):
         await pilot.press("y")
         await until(pilot, lambda: screen.event.rounds[0].match_at(1).outcome is None, "the undo")
         assert on_screen(app, "取り消しました") and not on_screen(app, "#"), shown(app)
+
+
+def test_design3_reports_codes_points_to_player_codes(played, capsys):
+    """The command line in README.md: `lycee reports EVENT codes` (the codes are the players') names
+    the command that prints them, `lycee player codes EVENT`, instead of the list of report ops."""
+    dd, eid = played
+    rc, _out, err = run(capsys, "--data-dir", str(dd.root), "reports", eid, "codes")
+    assert rc == 1 and "lycee player codes" in err, err

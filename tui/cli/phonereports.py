@@ -141,6 +141,8 @@ def cmd_reports(args) -> int:
         return cmd_locks(args)
     if args.op is None:
         return _list_reports(args)
+    if args.op == "codes":  # the players' report codes live with the players
+        raise CliError(_("the players' report codes: `lycee player codes EVENT` (new ones: --new PLAYER)"))
     if args.op not in TABLE_OPS:
         raise CliError(
             _("{op!r}: choose accept, clear, call, locks or unlock (or nothing, to list the reports)", op=args.op)
