@@ -324,6 +324,10 @@ def test_cli_codes_reports_accept_clear_and_setting(tmp_path, capsys):
     assert reports[0]["p1"]["said"] == "2-0" and reports[1]["p2"] is None
     rc, out, _e = lycee(capsys, "--data-dir", dd, "reports", eid)
     assert "disputed" in out and "waiting for the opponent" in out
+    # the sides by their words and who reported as people read it (p1 read as the player id p1)
+    assert "Player 1 " in out and "(phone)" in out and "\tp1 " not in out, out
+    rc, out, _e = lycee(capsys, "--data-dir", dd, "--lang", "ja", "reports", eid)
+    assert "プレイヤー1 " in out and "player" not in out, out
     rc, out, _e = lycee(capsys, "--data-dir", dd, "reports", eid, "call", "1", "--note", "Oga goes")
     assert rc == 0 and "Oga goes" in out
     rc, out, _e = lycee(capsys, "--data-dir", dd, "reports", eid)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import argparse
 
+from core import labels
 from core.i18n import _
 from core.readmodel import phone_reports
 from core.readmodel import report_status_label as status_label
@@ -105,15 +106,18 @@ TABLE_OPS = {"accept": _accept, "clear": _clear, "call": _call}
 
 def _report_line(t) -> str:
     """One table's phone reports in one line: its status, each side's report, a hold, a staff call."""
-    sides = [
-        f"{label} " + (f"{s.name}: {s.said} ({s.at[11:19]}, {s.actor})" if s else "-")
-        for label, s in (("p1", t.p1), ("p2", t.p2))
+    sides = [  # the table's sides by their words (p1 reads as the player id p1), the actor as people read it
+        f"{label} " + (f"{s.name}: {s.said} ({s.at[11:19]}, {labels.actor_label(s.actor)})" if s else "-")
+        for label, s in ((_("Player 1"), t.p1), (_("Player 2"), t.p2))
     ]
     line = _("table {t}: {how}", t=t.table, how=status_label(t.status)) + "\t" + "\t".join(sides)
     if t.held:
         line += "\t" + t.held
     if t.called:
-        line += "\t" + _("called: {note} ({at}, {by})", note=t.called.note, at=t.called.at[11:16], by=t.called.actor)
+        called = t.called
+        line += "\t" + _(
+            "called: {note} ({at}, {by})", note=called.note, at=called.at[11:16], by=labels.actor_label(called.actor)
+        )
     return line
 
 
