@@ -226,3 +226,28 @@ def test_design2_reading_commands_work_while_the_app_holds_the_event(tmp_path, c
     assert main(["--data-dir", str(tmp_path), "player", "add", store.id, "Cho"]) == 1
     assert "open in another window" in capsys.readouterr().err
     store.close()
+
+
+def test_design2_an_event_lycee_serve_holds_says_how_the_app_takes_it_over(datadir):
+    """DESIGN §2 (one writer): the app opening an event `lycee serve` holds is refused saying what to
+    do: stop serve (Ctrl+C), open the event here, and Ctrl+W serves the pages from the app (the
+    message only said to close the other window, three brackets deep in Japanese)."""
+    from core import i18n
+
+    store = datadir.create({"name": "x", "date": "2026-11-30"})
+    store.close()
+    held = datadir.open(store.id, role="serve")
+    try:
+        with pytest.raises(EventLocked, match="Ctrl\\+W serves the pages") as err:
+            datadir.open(store.id, role="app")
+        assert "`lycee serve`" in str(err.value)
+        i18n.set_language("ja")
+        try:
+            with pytest.raises(EventLocked) as err:
+                datadir.open(store.id, role="app")
+        finally:
+            i18n.set_language("en")
+        said = str(err.value)
+        assert "Ctrl+W でページを配信" in said and "）））" not in said, said
+    finally:
+        held.close()

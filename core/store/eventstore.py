@@ -214,7 +214,7 @@ class EventStore:
             if o.get("role") == "app":
                 who = _("the app, {who}", who=who)
             elif o.get("role") == "serve":
-                who = _("`lycee serve`, {who}", who=who)
+                who = _("`lycee serve`, {who}: stop it (Ctrl+C), open the event here, Ctrl+W serves the pages", who=who)
         except (TypeError, KeyError):
             pass
         if waited:
