@@ -202,8 +202,8 @@ class LocalWriter:
 
         def go():
             with self.lock:
-                if self.closed:
-                    raise DoorClosed(closed_message(self.desk.store.id))
+                if self.closed:  # before the change: nothing stored, another writer may take it
+                    raise DeskGone(closed_message(self.desk.store.id))
                 try:
                     with speaking(lang):
                         return call.method(replace(self.desk, actor=actor, device=device), *args, **kwargs)
@@ -611,7 +611,7 @@ class RemoteWriter:
 
     def _ask(self, req: dict):
         with self._lock:
-            if self._stale():
+            if self._stale() or not self.path.exists():  # its door file gone: the desk has closed
                 self.close()
                 try:
                     self._open()
