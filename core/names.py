@@ -684,8 +684,10 @@ def _gojuon(key: str) -> str:
 def name_sort_key(name: str, reading: str | None = None) -> tuple:
     """The one order of by-name lists (docs/names.md, L-READING): players with
     a reading (or a kana-only name) first, in 五十音 order of it; then those
-    without, by their name as before (code-point order of the folded name)."""
+    without, by their name in Unicode order (NFKC, case folded: kanji by radical
+    and strokes, 伊藤 佐藤 山田 田中 鈴木 高橋; the look-alike skeleton of
+    :func:`fold_name` turned 山 into a Kangxi radical and 一 into a Hangul letter)."""
     key = reading_key(name, reading)
     if key is None:
-        return (1, "", "", fold_name(name), name)
+        return (1, "", "", fold_text(name), name)
     return (0, _gojuon(key), key, fold_name(name), name)

@@ -340,3 +340,12 @@ def test_l_rename_of_the_reading_alone_says_so_not_a_rename_to_the_same_name(cup
     assert "reading of 山田太朗 corrected · reading やまだたろう" in out and "→" not in out
     log = ok(capsys, "--data-dir", data, "log", eid)
     assert "reading of 山田太朗 corrected · reading やまだたろう" in log
+
+
+def test_l_reading_names_without_a_reading_sort_in_unicode_order_a_player_can_follow():
+    """L-READING (docs/names.md): players without a reading are listed by their name in Unicode order
+    (kanji by radical and strokes: 伊藤 佐藤 山田 田中 鈴木 高橋); the look-alike skeleton turned 山
+    into a Kangxi radical and 一 into a Hangul letter, for an order nobody could predict (山田 first)."""
+    names = ["山田", "田中", "高橋", "伊藤", "佐藤", "鈴木"]
+    assert sorted(names, key=name_sort_key) == ["伊藤", "佐藤", "山田", "田中", "鈴木", "高橋"]
+    assert sorted(["Ｂob", "alice", "Ａnn"], key=name_sort_key) == ["alice", "Ａnn", "Ｂob"]
