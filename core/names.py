@@ -556,14 +556,17 @@ def _one_event(ref: str, hits: list[str], where) -> str:
 _FULLWIDTH_DIGITS = str.maketrans("０１２３４５６７８９", "0123456789")
 
 
-#: What a Japanese keyboard gives for a hyphen (the long-vowel mark ー with the IME on, minus, dashes).
-_DASHES = str.maketrans(dict.fromkeys("ー−‐‑–—―ｰ", "-"))
+#: What the Japanese input gives for ASCII: full-width forms (U+FF01-FF5E), the ideographic space, and
+#: for a hyphen the long-vowel mark ー, a minus or a dash.  Only these: a superscript ² stays what it is.
+_TYPED = str.maketrans(
+    {**{chr(c): chr(c - 0xFEE0) for c in range(0xFF01, 0xFF5F)}, "\u3000": " ", **dict.fromkeys("ー−‐‑–—―ｰ", "-")}
+)
 
 
 def as_typed(text: str) -> str:
-    """A short code or result as typed with the IME on or off, as ASCII: full width folded (NFKC:
-    「３　２－１」 -> "3 2-1") and every dash a hyphen (「２ー１」 -> "2-1")."""
-    return unicodedata.normalize("NFKC", str(text)).translate(_DASHES)
+    """A short code or result as typed with the IME on or off, as ASCII: full width folded
+    (「３　２－１」 -> "3 2-1") and every dash a hyphen (「２ー１」 -> "2-1")."""
+    return str(text).translate(_TYPED)
 
 
 def whole(text: str, max_digits: int = 9) -> int | None:

@@ -244,12 +244,12 @@ async def test_a_late_entry_is_told_his_first_round_and_a_refusal_does_not_linge
                 await pilot.press(ch if ch != " " else "space")
             await pilot.press("enter")
             await pilot.pause()
-        assert on_screen(app, "'9 2-0'"), shown(app)  # the refusal, beside the result stored right after
+        assert on_screen(app, "「9 2-0」"), shown(app)  # the refusal, beside the result stored right after
         for ch in "2 2-0":
             await pilot.press(ch if ch != " " else "space")
         await pilot.press("enter")
         await until(pilot, lambda: screen.event.current_round.complete, "table 2's result")
-        assert not on_screen(app, "'9 2-0'"), shown(app)
+        assert not on_screen(app, "「9 2-0」"), shown(app)
         await pilot.press("ctrl+n")
         await pilot.pause()
         for ch in "遅刻者":

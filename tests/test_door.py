@@ -794,7 +794,7 @@ def test_l_later_a_correction_through_the_door_says_a_round_was_paired_again_onl
 
 
 def test_design3_serve_takes_the_event_when_the_app_it_wrote_through_closes(tmp_path):
-    """DESIGN §3 (`lycee serve` beside the app): the page server writes through the app's door; when
+    """README (`lycee serve` beside the app): the page server writes through the app's door; when
     the app closes the event, the next change (a phone's report) finds no desk, and serve takes the
     event itself and stores it there, once (the reports were refused with "the desk closed the
     event" until the app was opened again)."""

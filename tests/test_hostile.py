@@ -409,3 +409,15 @@ def test_g_judge_japanese_commas_separate_staff_names_on_the_command_line(tmp_pa
     assert rc == 0, err
     doc = _json.loads(out)
     assert doc["judges"] == ["佐藤", "鈴木", "田中", "山本"] and doc["problems"] == []
+
+
+def test_design3_a_superscript_is_still_no_table_number_while_full_width_digits_are(cup, capsys, monkeypatch):
+    """G-BO3 (input typed with the Japanese input on): full-width digits and hyphens read as ASCII
+    (「２　２－０」 is table 2's 2-0), but a superscript ² is no digit: 「² 2-0」 is still refused."""
+    data, eid = _paired(cup, capsys)
+    monkeypatch.setattr("sys.stdin", io.StringIO("² 2-0\n"))
+    rc, _out, err = run(capsys, "--data-dir", data, "result", eid, "-")
+    assert rc == 1 and "line 1" in err
+    monkeypatch.setattr("sys.stdin", io.StringIO("２\u3000２－０\n"))
+    rc, _out, err = run(capsys, "--data-dir", data, "result", eid, "-")
+    assert rc == 0, err

@@ -229,7 +229,7 @@ def test_design2_reading_commands_work_while_the_app_holds_the_event(tmp_path, c
 
 
 def test_design2_an_event_lycee_serve_holds_says_how_the_app_takes_it_over(datadir):
-    """DESIGN §2 (one writer): the app opening an event `lycee serve` holds is refused saying what to
+    """docs/storage.md (one writer): the app opening an event `lycee serve` holds is refused saying what to
     do: stop serve (Ctrl+C), open the event here, and Ctrl+W serves the pages from the app (the
     message only said to close the other window, three brackets deep in Japanese)."""
     from core import i18n
