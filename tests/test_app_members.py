@@ -37,6 +37,15 @@ async def _opened(app, pilot) -> EventScreen:
     return app.screen
 
 
+async def _name_then_reading(pilot, screen, name: str, reading: str) -> None:
+    """``name`` in the name box, Tab to the reading box (its suggestion cleared), ``reading`` typed there."""
+    await type_text(pilot, name)
+    await pilot.press("tab")
+    await until(pilot, lambda: screen.focused is screen.query_one("#add-reading"), "the reading box")
+    screen.query_one("#add-reading").value = ""
+    await type_text(pilot, reading)
+
+
 @pytest.mark.asyncio
 async def test_name_box_offers_members_by_name_reading_or_number_and_tab_registers(tmp_path):
     dd, eid = _store(tmp_path)
@@ -156,11 +165,7 @@ async def test_ctrl_s_in_the_reading_box_adds_the_name_beside_it_to_the_member_l
     app = LyceeApp(dd, open_event=eid, lang="ja")
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await _opened(app, pilot)
-        await type_text(pilot, "小林")
-        await pilot.press("tab")
-        await until(pilot, lambda: screen.focused is screen.query_one("#add-reading"), "the reading box")
-        screen.query_one("#add-reading").value = ""
-        await type_text(pilot, "こばやし")
+        await _name_then_reading(pilot, screen, "小林", "こばやし")
         await pilot.press("ctrl+s")
         await until(pilot, lambda: len(screen.event.players) == 1, "the new member registered")
         assert mr.member(dd.root, "M003") == mr.Member("M003", "小林", "こばやし")
@@ -180,11 +185,7 @@ async def test_l_reading_a_refused_reading_keeps_the_name_and_the_reading_to_men
     app = LyceeApp(dd, open_event=eid, lang="ja")
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await _opened(app, pilot)
-        await type_text(pilot, "小林")
-        await pilot.press("tab")
-        await until(pilot, lambda: screen.focused is screen.query_one("#add-reading"), "the reading box")
-        screen.query_one("#add-reading").value = ""
-        await type_text(pilot, "kobayashi")
+        await _name_then_reading(pilot, screen, "小林", "kobayashi")
         await pilot.press("enter")
         await until(pilot, lambda: on_screen(app, "かなではありません"), "the refusal")
         assert not screen.event.players

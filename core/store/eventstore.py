@@ -676,9 +676,9 @@ class EventStore:
             return rules.as_unit(rules.undo_targets(self._actions()))
 
     def redo(self, actor: str = "desk", device: str | None = None) -> dict:
-        """Store again the action the last undo took back (only while nothing
-        else was stored since, core.log.registry.redo_target); the new action
-        carries ``"redo": <the undo's seq>`` in the log.  Return it."""
+        """Store again what the last undo took back (only while nothing else was stored since; a
+        correction with what went with it, core.log.registry.redo_targets); each action stored again
+        carries ``"redo": <the undo's seq>``.  Return it, said as core.log.registry.as_unit says it."""
         with self._write_lock:
             pairs = rules.redo_targets(self._actions())  # a correction with what went with it: all of it
             self._append(
