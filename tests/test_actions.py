@@ -72,7 +72,11 @@ def test_cli_player_add_prints_ids_and_refuses_duplicates(tmp_path, capsys):
     assert main(["--data-dir", data, "event", "new", "Friday", "--date", "2026-12-04"]) == 0
     eid = capsys.readouterr().out.strip()
     assert main(["--data-dir", data, "player", "add", "Fri", "Ann", "Ben"]) == 0
-    assert capsys.readouterr().out.split() == ["p1", "p2"]
+    out, err = capsys.readouterr()
+    assert out.split() == ["p1", "p2"]
+    # two names may be one full name the shell split: the clerk is told, with the quoted form
+    assert "registered two players, Ann (p1) and Ben (p2)" in err and '"Ann Ben"' in err
+    assert f"lycee undo {'Fri'} takes both back" in err
     assert main(["--data-dir", data, "player", "add", eid, "ann"]) == 1
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "already registered" in err

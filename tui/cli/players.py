@@ -69,6 +69,8 @@ def cmd_player_add(args) -> int:
     if ev.rounds:  # a late entry: from which round on, if at all, on stderr (issue 48)
         for pid in members + named:
             print(added_said(ev, ev.player(pid).name, pid), file=sys.stderr)
+    if len(named) == 2:  # a full name typed without quotes reaches us as two: say so
+        print(_two_names_said(args, named), file=sys.stderr)
     for i, reading in suggested.items():  # on stderr: stdout stays the ids, one a line
         print(
             _(
@@ -80,6 +82,20 @@ def cmd_player_add(args) -> int:
             file=sys.stderr,
         )
     return 0
+
+
+def _two_names_said(args, named: list[str]) -> str:
+    """Two players registered by one command: the shell splits an unquoted full name
+    (山田 太朗) into two, so the line names both and how one person with a space is typed."""
+    return _(
+        "registered two players, {first} ({a}) and {second} ({b}); for one player whose name has a space, "
+        'quote it: lycee player add {event} "{first} {second}" (lycee undo {event} takes both back)',
+        first=shown(args.names[0]),
+        second=shown(args.names[1]),
+        a=named[0],
+        b=named[1],
+        event=args.event,
+    )
 
 
 def cmd_player_rename(args) -> int:
