@@ -45,13 +45,13 @@ from __future__ import annotations
 import asyncio
 import logging
 
-from starlette.responses import JSONResponse, Response
+from starlette.responses import JSONResponse
 
 from core.errors import LyceeError
 from core.i18n import _
 from core.rules.phonereports import player_by_code, player_state
 
-from . import pages
+from . import errorpage, pages
 from .pages import esc
 from .writes import BadBody, Guesses, Tokens, code_gate, json_body, own_page, refusal
 
@@ -171,9 +171,9 @@ class ReportApi:
         return self.writer is not None and snap is not None and bool(snap.event.phone_reports)
 
     async def page(self, request):
-        if not self.on():
-            return Response("404 Not Found", 404, media_type="text/plain")
         lang = self.choose_lang(request.scope["lycee.query"], request.headers, self.server_lang)
+        if not self.on():
+            return errorpage.not_here(request, lang, self.feed, "reports")
         ev = self.feed.snapshot.event
         return own_page(
             request,
