@@ -150,6 +150,47 @@ def test_g_bo3_a_dispute_clears_and_players_report_again(desk):
     assert phone(desk, m.p1).phone_report(c[m.p1], "2-0")["status"] == "recorded"
 
 
+def test_a_cleared_table_tells_its_players_to_report_again(desk):
+    """Issue 48 (the desk clears a table's reports): what each player's report
+    page is told says the desk cleared them until that player reports again;
+    undoing the clear brings the report back; the public pages see no clear."""
+    from core.rules.phonereports import player_state
+    from core.rules.publish import public_event
+
+    c = codes(desk)
+    m = table(desk)
+    phone(desk, m.p1).phone_report(c[m.p1], "2-1")
+    assert "cleared" not in player_state(desk.event, m.p1)
+    desk.clear_reports(1)
+    for pid in (m.p1, m.p2):
+        out = player_state(desk.event, pid)
+        assert out["status"] == "none" and out["cleared"] is True and out["said"] is None
+    phone(desk, m.p2).phone_report(c[m.p2], "1-2")
+    assert player_state(desk.event, m.p1)["cleared"] is True  # the opponent's new report is not theirs
+    assert "cleared" not in player_state(desk.event, m.p2)
+    desk.undo()  # the opponent's new report
+    desk.undo()  # the clear: player 1's report stands again
+    out = player_state(desk.event, m.p1)
+    assert out["status"] == "waiting" and out["said"] == "2-1" and "cleared" not in out
+    assert public_event(desk.event).clears == ()
+
+
+def test_feed_moves_when_a_report_and_its_clear_are_read_at_once(desk):
+    """Issue 48: a report and the desk's clear of it read in one go (within
+    one poll) leave the table's reports as they were; the report pages are
+    woken all the same (tui.web.feed.Feed.desk_version), so the player who
+    reported is told of the clear."""
+    from tui.web.feed import Feed, LiveSource
+
+    feed = Feed(LiveSource(lambda: desk.event))
+    before = feed.desk_version
+    c = codes(desk)
+    m = table(desk)
+    phone(desk, m.p1).phone_report(c[m.p1], "2-1")
+    desk.clear_reports(1)
+    assert feed.refresh() and feed.desk_version != before
+
+
 def test_g_bo3_a_staff_result_is_shown_never_overwritten(desk):
     """G-BO3: the desk entered 2-0; a player's 0-2 changes nothing and is told the desk's result."""
     c = codes(desk)

@@ -71,6 +71,61 @@ def test_the_first_to_report_is_told_of_the_agreement_and_of_a_dispute(served):
             browser.close()
 
 
+WORDS = {
+    "ja": {
+        "waiting": "対戦相手の報告を待っています",
+        "theirs": "対戦相手が報告しました",
+        "cleared": "受付がこの卓の報告を取り消しました",
+    },
+    "en": {
+        "waiting": "Waiting for your opponent to report",
+        "theirs": "Your opponent has reported",
+        "cleared": "The desk cleared your table's reports",
+    },
+}
+
+
+@pytest.mark.parametrize("lang", ["ja", "en"])
+def test_a_phone_is_told_when_the_desk_clears_its_report(served, lang):
+    """Issue 48 (the desk clears a table's reports: `lycee reports EVENT clear
+    TABLE`, X in the reports queue; README "Players report their results from
+    their phones"): player 1 reports and waits, the opponent's page says
+    player 1 reported; the desk clears table 1 at once (the report and its
+    clear reach the pages in one read): both pages say the desk cleared the
+    reports and to report again, in the page's language, without a reload.
+    A reload still says so; once the opponent reports again player 1 is still
+    asked to (nothing of theirs stands), and the two agree when player 1 does."""
+    desk, base = served
+    words = WORDS[lang]
+    codes = dict(desk.event.report_codes)
+    m = desk.event.current_round.match_at(1)
+    with sync_api.sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
+        try:
+            one, two = phone(browser), phone(browser)
+            for page, pid in ((one, m.p1), (two, m.p2)):
+                page.goto(report_url(codes[pid], base).replace("/report#", f"/report?lang={lang}#"))
+                expect(page.locator("#who")).not_to_be_empty(timeout=5000)
+            one.fill("#result", "2-1")
+            one.locator("#send").tap()
+            expect(one.locator("#state")).to_contain_text(words["waiting"], timeout=5000)
+            expect(two.locator("#state")).to_contain_text(words["theirs"], timeout=5000)
+            desk.clear_reports(1)
+            for page in (one, two):
+                expect(page.locator("#state")).to_contain_text(words["cleared"], timeout=5000)
+            one.reload()
+            expect(one.locator("#state")).to_contain_text(words["cleared"], timeout=5000)
+            desk.phone_report(codes[m.p2], "1-2")
+            expect(two.locator("#state")).to_contain_text(words["waiting"], timeout=5000)
+            expect(one.locator("#state")).to_contain_text(words["cleared"])
+            one.fill("#result", "2-1")
+            one.locator("#send").tap()
+            expect(one.locator("#state")).to_contain_text("2-1", timeout=5000)
+            assert desk.event.current_round.match_at(1).reported
+        finally:
+            browser.close()
+
+
 def test_a_bye_or_a_dropped_player_sees_why_and_no_result_box(served):
     """Issue 48 item 12: the bye's player and a dropped player open their slip
     link: the reason is shown, the result box and Send are not, and nothing

@@ -123,7 +123,8 @@ def test_design3_malformed_requests_get_400_not_a_traceback(desk, query):
     feed, c = client_for(desk)
     r = c.get("/" + query)
     assert r.status_code == 400
-    assert "Traceback" not in r.text and r.headers["content-type"].startswith("text/plain")
+    # a phone is told in words, on a page (issue 48; tests/test_web_error_pages.py)
+    assert "Traceback" not in r.text and r.headers["content-type"].startswith("text/html")
 
 
 def test_design3_no_path_outside_the_pages(desk):

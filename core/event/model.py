@@ -580,6 +580,9 @@ class Event:
     reports: tuple[PhoneReport, ...] = field(default=(), compare=False)
     #: Tables called from the reports queue, oldest first (like ``reports``, the day's facts).
     calls: tuple[StaffCall, ...] = field(default=(), compare=False)
+    #: Tables whose reports the desk cleared, (round, table), oldest first (like ``calls``, the
+    #: day's facts): their players' report pages say so and ask them to report again.
+    clears: tuple[tuple[int, int], ...] = field(default=(), compare=False)
     #: Staff PINs for the judge page (core.rules.staff): (folded name, salted
     #: hash) pairs sorted by name; a new PIN replaces the old.  Never on a page,
     #: never exported, never the PIN itself.

@@ -245,13 +245,18 @@ def _report_decision(event: Event, payload: ReportDecision):
 
 
 def _reports_cleared(event: Event, number: int, table: int) -> Event:
-    """The reports of a table taken back: the players report again; a call made
-    for them goes with them (the log keeps it)."""
+    """The reports of a table taken back: the players report again (their
+    pages say so: :attr:`Event.clears`); a call made for them goes with them
+    (the log keeps it)."""
 
     def elsewhere(x) -> bool:
         return x.round != number or x.table != table
 
-    return event.with_(reports=tuple(filter(elsewhere, event.reports)), calls=tuple(filter(elsewhere, event.calls)))
+    return event.with_(
+        reports=tuple(filter(elsewhere, event.reports)),
+        calls=tuple(filter(elsewhere, event.calls)),
+        clears=(*event.clears, (number, table)),
+    )
 
 
 def _check_call(m: Match, mine: dict) -> None:
@@ -442,8 +447,9 @@ def _other_side(m: Match, side: str) -> str | None:
 def player_state(event: Event, pid: str, say: Callable[..., str] = _) -> dict:
     """What the report page shows a player first (nothing is stored): their
     round, table and opponent, the state of their table and what they
-    reported, results from their own side; or ``{"status": "refused",
-    "error": why}``.  Never another player's code."""
+    reported, results from their own side, and ``"cleared": true`` while the
+    desk has cleared the table's reports and they have not reported again;
+    or ``{"status": "refused", "error": why}``.  Never another player's code."""
     why = report_refusal(event, pid, over_ok=True, say=say)
     if why is not None:
         return {"status": "refused", "error": why}
@@ -453,7 +459,7 @@ def player_state(event: Event, pid: str, say: Callable[..., str] = _) -> dict:
     assert m is not None and m.p2 is not None
     side = "p1" if m.p1 == pid else "p2"
     state = table_state(event, rnd, m)
-    return {
+    out = {
         "status": state.status,
         "round": rnd.number,
         "table": m.table,
@@ -462,6 +468,16 @@ def player_state(event: Event, pid: str, say: Callable[..., str] = _) -> dict:
         "said": _said_by(state, side),
         "result": _from_side(state.result, side),
     }
+    if _cleared_for(event, state, side):
+        out["cleared"] = True
+    return out
+
+
+def _cleared_for(event: Event, state: TableReport, side: str) -> bool:
+    """Whether the desk cleared the reports of ``side``'s table and ``side`` has
+    not reported since (the table has no result): that player reports again."""
+    cleared = (state.round, state.table) in event.clears
+    return cleared and state.status in ("none", "waiting") and _said_by(state, side) is None
 
 
 def _said_by(state: TableReport, side: str) -> str | None:

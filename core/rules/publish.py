@@ -55,7 +55,7 @@ def visible_rounds(event: Event) -> int:
 def public_event(event: Event) -> Event:
     """The event as the public pages may see it: published rounds only, and
     none of penalties, decklists, deck checks, pools, pods or the build phase,
-    nor the desk's own facts of the day (report codes, reports, staff calls, PINs).
+    nor the desk's own facts of the day (report codes, reports, staff calls, clears, PINs).
     (Results already count whatever a penalty did to them.)"""
     n = visible_rounds(event)
     return replace(
@@ -70,6 +70,7 @@ def public_event(event: Event) -> Event:
         report_codes=(),
         reports=(),
         calls=(),
+        clears=(),
         staff_pins=(),
         staff_signouts=(),
     )

@@ -30,14 +30,14 @@ from __future__ import annotations
 import asyncio
 
 import msgspec
-from starlette.responses import JSONResponse, Response
+from starlette.responses import JSONResponse
 
 from core.errors import LyceeError, ValidationError
 from core.i18n import _, speaking
 from core.rules import decklists as rules
 from core.rules.phonereports import UnknownCode, player_by_code
 
-from . import pages
+from . import errorpage, pages
 from .pages import esc
 from .writes import BadBody, Guesses, Tokens, code_gate, json_body, own_page, refusal
 
@@ -119,9 +119,9 @@ class DecklistApi:
         return self.writer is not None and snap is not None and bool(snap.event.decklists_required)
 
     async def page(self, request):
-        if not self.on():
-            return Response("404 Not Found", 404, media_type="text/plain")
         lang = self.choose_lang(request.scope["lycee.query"], request.headers, self.server_lang)
+        if not self.on():
+            return errorpage.not_here(request, lang, self.feed, "decklists")
         name = self.feed.snapshot.event.name
         return own_page(request, lang, self.tokens, lambda token: decklist_page(pages.T(lang), name, token))
 

@@ -201,7 +201,7 @@ class Feed:
         self.snapshot: Snapshot | None = None
         self.error: str | None = None
         #: A count that moves when the desk's own facts of the players'
-        #: reports move (reports, staff calls, results): the report page
+        #: reports move (reports, staff calls, clears, results): the report page
         #: follows it (its player's table may have changed where the public
         #: view has not: a first report, a dispute).
         self.desk_version = 0
@@ -209,10 +209,11 @@ class Feed:
         self.refresh()
 
     def _desk_moved(self, ev: Event) -> bool:
-        """Whether the players' reports, staff calls or the round's results moved
+        """Whether the players' reports, staff calls, the desk's clears or the round's results moved
         since the last read (then :attr:`desk_version` moves too)."""
         cur = ev.current_round
-        mark = (ev.reports, ev.calls, cur.number if cur else 0, cur.matches if cur else ())
+        # the clears too: a report and the desk's clear of it read in one go leave ``reports`` as it was
+        mark = (ev.reports, ev.calls, ev.clears, cur.number if cur else 0, cur.matches if cur else ())
         if mark == self._desk_mark:
             return False
         self._desk_mark = mark

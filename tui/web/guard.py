@@ -8,6 +8,9 @@ Rules every request meets (:class:`Guard`):
   :data:`ROUTES` and the package's own static files (else 404);
 - a malformed request (a path or query that is too long, not UTF-8, an
   unknown or repeated parameter, a bad value) gets 400, never a traceback;
+  a phone asking for a page gets the 400 or the 404 as a short page in its
+  language saying what is wrong (:mod:`tui.web.errorpage`), a script asking
+  for ``/api/*``, ``/static/*`` or ``/live`` plain text;
 - a body over the path's cap (:data:`BODY_CAPS`; a page takes none) gets 413
   before a byte of it is read;
 - a per-client rate limit (token bucket) and a cap on live streams per
@@ -25,7 +28,7 @@ from __future__ import annotations
 import time
 from urllib.parse import unquote_to_bytes
 
-from . import pages
+from . import errorpage, pages
 from .network import host_name
 
 ROUTES = {
@@ -80,6 +83,8 @@ SECURITY_HEADERS = [
 
 #: Every path this server answers (the rest: 404).
 SERVED = frozenset(ROUTES) | frozenset(STATIC) | WRITES | OWN | {"/live"}
+#: The pages people open (a malformed address of one links to it again).
+PAGES = frozenset(ROUTES) | OWN
 
 
 class RateLimit:
@@ -224,7 +229,8 @@ async def _plain(send, status: int, text: str, extra=()) -> None:
 class Guard:
     """ASGI middleware: host, method, path, query, body size and rate checks, security headers.
 
-    ``hosts``: the names a request's Host header may give (None: any; a test client)."""
+    ``hosts``: the names a request's Host header may give (None: any; a test client);
+    ``name``: the event's name for the pages of a wrong address (None: not read yet)."""
 
     def __init__(
         self,
@@ -233,6 +239,7 @@ class Guard:
         live_per_client: int,
         lang: str | None = None,
         hosts: frozenset[str] | None = None,
+        name=lambda: None,
     ):
         self.app = app
         self.lang = lang
@@ -240,13 +247,14 @@ class Guard:
         self.live_per_client = live_per_client
         self.live: dict[str, int] = {}
         self.hosts = hosts
+        self.name = name
 
     async def __call__(self, scope, receive, send):
         if scope["type"] != "http":
             return await self.app(scope, receive, send)
         refused = self.refusal(scope)
         if refused is not None:
-            return await _plain(send, *refused)
+            return await self._refuse(scope, receive, send, refused)
         who = (scope.get("client") or ("?", 0))[0]
         if self.limit is not None and not self.limit.allow(who):
             return await refuse(scope, send, "requests", 1, lang=self.lang)
@@ -261,6 +269,28 @@ class Guard:
         if self.hosts is not None and host_name(_headers(scope).get("host", "")) not in self.hosts:
             return 421, "421 Misdirected Request: this server answers only to its own addresses", ()
         return _method_refusal(scope) or _path_refusal(scope) or _body_refusal(scope)
+
+    async def _refuse(self, scope, receive, send, refused: Refusal):
+        """A refused request: a page's malformed (400) or unknown (404) address
+        gets the page saying so, the rest plain text."""
+        if refused[0] in (400, 404) and errorpage.as_page(scope):
+            return await self._wrong_address(scope, receive, send, refused[0])
+        return await _plain(send, *refused)
+
+    async def _wrong_address(self, scope, receive, send, status: int):
+        """A page's address that is malformed (400) or not served (404): the
+        short page saying so, in the visitor's language (tui.web.errorpage)."""
+        query = scope.get("lycee.query") or errorpage.asked_lang(scope.get("query_string", b""))
+        answer = errorpage.response(
+            status,
+            choose_lang(query, _headers(scope), self.lang),
+            scope["path"],
+            name=self.name(),
+            why="code" if status == 400 and errorpage.code_in_address(scope) else None,
+            again=status == 400 and scope["path"] in PAGES,
+            remember="lang" in query,
+        )
+        await answer(scope, receive, _secured(send))
 
     async def _live(self, scope, receive, send, who: str):
         """A live stream, within the cap of streams per client."""

@@ -48,7 +48,7 @@ from core.rules.phonereports import match_text, table_state
 from core.rules.results import protected_reason
 from core.rules.staff import pin_fingerprint, pin_holder, pin_staff
 
-from . import pages
+from . import errorpage, pages
 from .pages import esc
 from .writes import BadBody, Guesses, Tokens, address, cookie, json_body, page_id, page_key, refusal, same_origin
 
@@ -385,9 +385,9 @@ class JudgeApi:
         return f"{pid}|{session.digest if session is not None else ''}"
 
     async def page(self, request):
-        if not self.on():
-            return Response("404 Not Found", 404, media_type="text/plain")
         t = self._t(request)
+        if not self.on():
+            return errorpage.not_here(request, t.lang, self.feed, "judge")
         pid, new_cookie = page_id(request.headers)
         sid = cookie_of(request.headers)
         ev = await self._event() if sid else None  # the sign-in page needs no event from the desk

@@ -27,10 +27,11 @@ A write is taken only when all of these hold (else nothing reaches the desk):
 
 The page follows the live stream as the other pages do, with
 ``/live?page=report``: an event with the count of the desk's report changes
-(tui.web.feed.Feed.desk_version: reports, staff calls, the round's results),
-never a player's data; on each, the page asks ``/api/report`` for its own
-table's state again (a lookup: nothing stored), so the first to report sees
-the opponent's report record the result, or dispute it.
+(tui.web.feed.Feed.desk_version: reports, staff calls, the desk's clears,
+the round's results), never a player's data; on each, the page asks
+``/api/report`` for its own table's state again (a lookup: nothing stored),
+so the first to report sees the opponent's report record the result, or
+dispute it, or the desk clear the table's reports (report again).
 
 The write itself is ``writer.call("phone_reports", [(code, result, "player
 pX (phone)", ADDRESS), ...], actor="phones")``: the reports that arrived
@@ -44,13 +45,13 @@ from __future__ import annotations
 import asyncio
 import logging
 
-from starlette.responses import JSONResponse, Response
+from starlette.responses import JSONResponse
 
 from core.errors import LyceeError
 from core.i18n import _
 from core.rules.phonereports import player_by_code, player_state
 
-from . import pages
+from . import errorpage, pages
 from .pages import esc
 from .writes import BadBody, Guesses, Tokens, code_gate, json_body, own_page, refusal
 
@@ -67,6 +68,8 @@ def report_page(t: pages.T, event_name: str, token: str, decklists: bool = False
     words = {
         "none": t._("Not reported yet. Enter the games you won and lost."),
         "waiting": t._("Sent. Waiting for your opponent to report."),
+        "theirs": t._("Your opponent has reported. Enter the games you won and lost."),
+        "cleared": t._("The desk cleared your table's reports. Report your result again, or go to the desk."),
         "held": t._("You both agree, but this result needs a time call: a judge or the desk will record it."),
         "disputed": t._("Your opponent reported something else. Check with them and report again, or go to the desk."),
         "recorded": t._("Recorded: {result}."),
@@ -168,9 +171,9 @@ class ReportApi:
         return self.writer is not None and snap is not None and bool(snap.event.phone_reports)
 
     async def page(self, request):
-        if not self.on():
-            return Response("404 Not Found", 404, media_type="text/plain")
         lang = self.choose_lang(request.scope["lycee.query"], request.headers, self.server_lang)
+        if not self.on():
+            return errorpage.not_here(request, lang, self.feed, "reports")
         ev = self.feed.snapshot.event
         return own_page(
             request,

@@ -27,7 +27,7 @@ from starlette.routing import Route
 from core.errors import LyceeError
 from core.i18n import _
 
-from . import pages
+from . import errorpage, pages
 from .decklists import DecklistApi
 from .feed import Feed, Snapshot
 from .guard import ROUTES, SEARCHED, STATIC, Guard, RateLimit, choose_lang
@@ -247,7 +247,8 @@ class Site:
 
     async def season_page(self, request: Request):
         if self.season is None:
-            return Response("404 Not Found\n", 404, media_type="text/plain")
+            lang = choose_lang(request.scope["lycee.query"], request.headers, self.lang)
+            return errorpage.not_here(request, lang, self.feed)
         try:
             body = (await asyncio.to_thread(self.season)).encode()
         except LyceeError as err:
@@ -375,4 +376,4 @@ def create_app(
         locks.watch(app.state.guesses)
         site.state["locks"] = locks
     limit = RateLimit(rate, burst) if rate else None
-    return Guard(app, limit, live_per_client, lang, hosts)
+    return Guard(app, limit, live_per_client, lang, hosts, name=lambda: feed.snapshot and feed.snapshot.event.name)

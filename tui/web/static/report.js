@@ -31,6 +31,10 @@
     }
     var st = doc.status;
     if (st === "waiting" && doc.held) st = "held";
+    // the opponent reported, this player not (yet): nothing of theirs was sent
+    if (st === "waiting" && !doc.said && !sent) st = "theirs";
+    // the desk took the table's reports back: this player reports again
+    if (doc.cleared) st = "cleared";
     if (st === "recorded" && doc.by === "staff") st = "staff";
     var text = d[st] || st;
     say(fill(text, { result: doc.result || "" }));
@@ -56,8 +60,9 @@
   // when a change came meanwhile.
   var asking = false, again = false;
   function follow() {
-    if (!codeIn.value.trim() || document.getElementById("send").disabled) return;
-    if (asking) { again = true; return; }
+    if (!codeIn.value.trim()) return;
+    // a change while a report or a question is on its way: one more question after it
+    if (asking || document.getElementById("send").disabled) { again = true; return; }
     asking = true;
     post({ code: codeIn.value.trim() }).then(function (doc) { if (!doc.error) show(doc); }, function () {})
       .then(function () { asking = false; if (again) { again = false; follow(); } });
@@ -75,7 +80,7 @@
     var send = document.getElementById("send");
     send.disabled = true;
     post({ code: c, result: r }).then(function (doc) { show(doc, true); }, function () { say(d.offline); })
-      .then(function () { send.disabled = false; });
+      .then(function () { send.disabled = false; if (again && !asking) { again = false; follow(); } });
   });
   lookup();
 })();
