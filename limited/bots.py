@@ -222,7 +222,16 @@ from limited.pickvalue import (
     chance_by_colour,
     colourless_worth,
 )
-from limited.reasons import PARTS, PickReason, ScoredCard, colour_text, why_fits, why_off, why_open
+from limited.reasons import (
+    PARTS,
+    PickReason,
+    ScoredCard,
+    colour_text,
+    picked_by_colour,
+    why_fits,
+    why_off,
+    why_open,
+)
 from limited.tableread import TableRead
 from limited.wheel import WheelCensus
 
@@ -701,17 +710,18 @@ class Bot:
         order = sorted(range(len(scored)), key=lambda i: (i != best_i, -rows[i][5], i))
         top = tuple(scored[i] for i in order[:3])
         n = len(pool)
-        kind, args = self._why(top, scored, self.pair, self._on >= self.deck_size, self.next_pair)
+        kind, args = self._why(top, scored, pool, self._on >= self.deck_size, self.next_pair)
         return PickReason(scored[best_i].number, top, self.pair, self.upstream(n), kind, tuple(args.items()))
 
-    def _why(self, top, scored, pair: int, full: bool, near: int) -> tuple[str, dict]:
-        """The reason's kind and arguments for the pick ``top[0]``.  The colours named as the deck's
-        always hold the card's own: with one colour in the pair, a card of another makes the pair."""
+    def _why(self, top, scored, pool: Sequence[str], full: bool, near: int) -> tuple[str, dict]:
+        """The reason's kind and arguments for the pick ``top[0]`` from ``pool``.  The colours named as the
+        deck's always hold the card's own: with one colour in the pair, a card of another makes the pair."""
         by = self.facts.by_number
         c = top[0]
         f = by[c.number]
+        pair = self.pair
         if not pair:
-            return why_open(f, c, top, scored)
+            return why_open(f, c, top, scored, picked_by_colour(pool, by))
 
         def fits(x: ScoredCard) -> bool:
             return _POP[pair | by[x.number].needs] <= 2
