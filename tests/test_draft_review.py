@@ -11,6 +11,7 @@ from collections import Counter
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from rich.cells import cell_len
 
 from core import i18n
 from core.cards.sets import load_sample_sets
@@ -19,11 +20,13 @@ from limited.bots import Bot
 from limited.draft import Draft, Seat, run_draft
 from limited.draftlog import read_log, replay, write_log
 from limited.facts import facts_for
+from tests.app_helpers import fits, shown
 from tests.cli_helpers import run
 from tui.app import LyceeApp
 from tui.screens.deckbuilder import DeckBuilderScreen
 from tui.screens.draft import DraftScreen, PackReview, PickReviewScreen
 from tui.screens.limited_kit import catalog
+from tui.widgets.cards import cost_glyphs
 from tui.widgets.plain import PlainTable
 
 SETS = {cs.code: cs for cs in load_sample_sets()}
@@ -203,6 +206,44 @@ def test_upstream_is_said_once_real_and_then_holds():
     assert named[3] and named[4]
     for rnd in named:
         assert changed[rnd] <= 0.1 * named[rnd], (rnd, changed, named)
+
+
+@pytest.mark.asyncio
+async def test_the_pack_1_summary_keeps_its_cost_column_after_a_timed_out_pick_at_80x24(tmp_path):
+    """Issue 48 item 18 (G-DRAFT-1, a called pick timer): after a pick the timer made, the summary of pack 1
+    marked it 「1 （時間切れ）」, which widened the first column and pushed the cost column past the edge,
+    header and all.  Now the mark is short (「1 自動」, the hint line says what it means) and the cost
+    column, header and every card's cost, stays in sight at 80x24 in Japanese."""
+    ja = i18n._
+    cs = catalog().set("alpha")
+    clock = FakeClock()
+    app = LyceeApp(DataDir(tmp_path), lang="ja")
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            screen = DraftScreen(cs, packs=4, seats=8, name="Aki", seed=5, clock=clock, timer=True)
+            app.push_screen(screen)
+            await pilot.pause()
+            clock.t += 1000  # the first pick runs out: the bot takes it
+            screen.tick()
+            await pilot.pause()
+            while not isinstance(app.screen, PackReview):
+                await pilot.press("enter")
+                await pilot.pause()
+            rv = app.screen
+            picks = rv.picks
+            assert picks[0].timeout and not any(p.timeout for p in picks[1:])
+            head, *rows = shown(app, rv.query_one(PlainTable)).splitlines()
+            assert ja("Cost") in head.split(), head
+            cost_at = cell_len(head[: head.index(ja("Cost"))])
+            for p, row in zip(picks, rows):
+                cost = cost_glyphs(cs.card(p.took)).plain
+                assert row.split()[-1] == cost and cell_len(row[: row.rindex(cost)]) == cost_at, (row, cost)
+            assert rows[0].split()[:2] == ["1", ja("auto")], rows[0]
+            hints = " ".join(str(w.render()) for w in rv.query(".hint"))
+            assert ja("auto: the timer ran out and the bot picked") in hints, hints
+            fits(app)
+    finally:
+        i18n.set_language("en")
 
 
 @pytest.mark.asyncio
