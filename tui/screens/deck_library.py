@@ -16,6 +16,7 @@ from textual.widgets import DataTable, Label
 
 from core.errors import LyceeError
 from core.i18n import _
+from core.labels import kind_short
 from limited.view import Library, export_text
 
 from ..i18n import Translated
@@ -23,7 +24,6 @@ from ..widgets.footer import WholeKeysFooter
 from ..widgets.plain import PlainTable
 from ..widgets.wrapped import fit_name
 from .dialogs import Choose, Confirm, Prompt
-from .event_list import kind_short
 
 if TYPE_CHECKING:
     from textual import getters
