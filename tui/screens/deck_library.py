@@ -106,11 +106,7 @@ class LibraryDialog(Translated, ModalScreen[dict | None]):
         t = self.query_one(DataTable)
         row = t.cursor_row
         t.clear(columns=True)
-        try:
-            self.docs = self.library.decks()
-        except LyceeError as err:
-            self.notify(str(err), severity="error", markup=False)
-            self.docs = []
+        self.docs = self._saved_decks()
         cells = [library_cells(d) for d in self.docs]
         # the dialog is 110 columns or the screen's width, less its border and padding (deck_library.tcss)
         columns = library_columns(cells, t.size.width or min(110, self.app.size.width) - 4)
@@ -120,6 +116,14 @@ class LibraryDialog(Translated, ModalScreen[dict | None]):
             t.add_row(fit_name(row_cells[0], columns[0][2]), *(row_cells[i] for i, _l, _w in columns[1:]))
         if row and row < len(cells):
             t.move_cursor(row=row)
+
+    def _saved_decks(self) -> list[dict]:
+        """The library's decks (none, and the reason said, when the library cannot be read)."""
+        try:
+            return self.library.decks()
+        except LyceeError as err:
+            self.notify(str(err), severity="error", markup=False)
+            return []
 
     def _selected(self) -> dict | None:
         t = self.query_one(DataTable)

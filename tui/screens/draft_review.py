@@ -109,10 +109,14 @@ class PackReview(Translated, ModalScreen[None]):
                 room = min(self.app.size.width, 110) - 4 - cell_len(_("draft log: {path}", path=""))
                 path = fit_tail(str(self.log_path), max(10, room))
                 yield Label(_("draft log: {path}", path=path), classes="hint", markup=False)
-            keys = _("Enter: build your deck · r: pick review") if self.last else _("Enter: open the next pack")
-            if any(p.timeout for p in self.picks):
-                keys += "  ·  " + _("auto: the timer ran out and the bot picked")
-            yield Label(keys, classes="hint")
+            yield Label(self._keys_hint(), classes="hint")
+
+    def _keys_hint(self) -> str:
+        """What Enter does next, and what 「自動」 means when the timer made a pick of the pack."""
+        keys = _("Enter: build your deck · r: pick review") if self.last else _("Enter: open the next pack")
+        if any(p.timeout for p in self.picks):
+            keys += "  ·  " + _("auto: the timer ran out and the bot picked")
+        return keys
 
     def on_mount(self) -> None:
         t = self.query_one(DataTable)
