@@ -77,7 +77,7 @@ class PickReason:
                 a[k] = colour_text(int(a[k]))  # type: ignore[call-overload]
         t = {
             "first": _("the best rating in the pack ({rating}); colours still open"),
-            "open": _("rated {rating}, in {colours}, the colours picked most so far"),
+            "open": _("rated {rating}, in {colours}, the most picked so far"),
             "unpicked": _(
                 "rated {rating}: no pick so far is in {colours}, but the packs seen so far favour it over the cards "
                 "rated as high or higher"
