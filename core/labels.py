@@ -69,6 +69,11 @@ def kind_label(kind: str) -> str:
     return {"constructed": _("constructed"), "sealed": _("sealed"), "draft": _("draft")}.get(kind, kind)
 
 
+def kind_short(kind: str) -> str:
+    """An event kind or pool kind as one word, for a narrow column (構築 / シールド / ドラフト)."""
+    return {"constructed": _("Constructed"), "sealed": _("Sealed"), "draft": _("Draft")}.get(kind, kind)
+
+
 def match_label(match: str) -> str:
     """A match type: BO3 / BO1 in English, 2本先取 / 1本先取 in Japanese (G-BO3, G-BO1)."""
     return {"bo3": _("BO3"), "bo1": _("BO1")}.get(match, match)

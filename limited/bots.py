@@ -112,7 +112,7 @@ Bot picks (G-DRAFT-1: take one card, pass the rest)
     neighbours 0.533 -> 0.552, the cells 80.0% and 98.5% (a prior of 30 gave
     37.3% but the both-neighbours cell 78.5%; reading the cut harder, or
     cooperating with the seat passed to, moved nothing beyond noise).  And what the whole table takes
-    (the *wheel*): a pack seen in the first picks of a round that comes back
+    (the *wheel*, limited.wheel.WheelCensus): a pack seen in the first picks of a round that comes back
     shows what every other seat took from it; the share of each colour's cards
     they took, above the mean over the colours, costs a pair ``CENSUS_WEIGHT``
     x the pool size (a crowded colour gives fewer castable cards late).  A colour only enters the pair
@@ -206,7 +206,6 @@ from __future__ import annotations
 import math
 import operator
 import random
-from collections import Counter
 from typing import Callable, Protocol, Sequence
 
 from limited.builder import DEAD_CARD, build_deck
@@ -223,8 +222,18 @@ from limited.pickvalue import (
     chance_by_colour,
     colourless_worth,
 )
-from limited.reasons import PARTS, PickReason, ScoredCard, colour_text, why_fits, why_off, why_open
+from limited.reasons import (
+    PARTS,
+    PickReason,
+    ScoredCard,
+    colour_text,
+    picked_by_colour,
+    why_fits,
+    why_off,
+    why_open,
+)
 from limited.tableread import TableRead
+from limited.wheel import WheelCensus
 
 __all__ = [
     "Picker",
@@ -363,10 +372,7 @@ class Bot:
         "_moved",
         "_on",
         "_counted",
-        "_early",
-        "_taken",
-        "_left",
-        "_lap",
+        "census",
         "_fitn",
         "_passing",
         "_next",
@@ -406,11 +412,8 @@ class Bot:
         self._moved = False
         self._on = 0  # pool cards the pair can cast
         self._counted = 0  # pool entries counted into _on and curve
-        #: Packs seen in a round's first picks, by the pool size then: (round, the pack).
-        self._early: dict[int, tuple[int, Counter]] = {}
-        self._taken = [0] * _NC  # cards of each colour the other seats took from packs that came back
-        self._left = [0] * _NC  # cards of each colour those packs held when this seat saw them
-        self._lap = 0  # picks a pack takes to come back (the seats), 0 until seen
+        #: What the other seats took from the packs that came back (the wheel).
+        self.census = WheelCensus(facts)
         self._passing: tuple[int, tuple[str, ...]] = (-1, ())  # the pool size and pack of the last pick read
         #: The seat this one passes to in the first pack, drafted as a bot from the packs passed to it
         #: (None: not modelled, or not yet), and its pool (:meth:`_model_next`).
@@ -464,7 +467,7 @@ class Bot:
         if not size:
             return
         k = size - len(offered)  # cards taken from this pack before it came here
-        self._wheel(offered, pool, n // size, k)
+        self.census.see(offered, pool, n // size, k)
         if k <= 0:
             return
         self.reads.read((n // size) % 2, offered, k, size)
@@ -515,64 +518,12 @@ class Bot:
         """The pair the model of the next seat (:meth:`_model_next`) holds, 0 before it commits."""
         return self._next.pair if self._next is not None else 0
 
-    def _wheel(self, offered: Sequence[str], pool: Sequence[str], rnd: int, k: int) -> None:
-        """A pack seen early this round coming back: count what the others took from it."""
-        n = len(pool)
-        here: Counter | None = None
-        if k >= 2 and self._early:
-            here = Counter(offered)
-            n0 = self._came_back(offered, here, n, rnd)
-            if n0 is not None:
-                seen = self._early.pop(n0)[1]
-                self._census(seen - here, seen, pool[n0])
-                self._lap = n - n0
-        if k <= 2:
-            self._early[n] = (rnd, here if here is not None else Counter(offered))
-
-    def _came_back(self, offered: Sequence[str], here: Counter, n: int, rnd: int) -> int | None:
-        """The pool size at which this pack was seen early this round, None when it was not."""
-        early = self._early
-        for n0 in self._seen_before(n):
-            r0, seen = early[n0]
-            if r0 == rnd and all(num in seen for num in offered) and not here - seen:
-                return n0
-        return None
-
-    def _seen_before(self, n: int) -> list[int]:
-        """The pool sizes at which a pack now back could have been seen early."""
-        if self._lap:  # the table's size is known: only the pack seen one lap ago can be back
-            return [n - self._lap] if n - self._lap in self._early else []
-        return [n0 for n0 in self._early if n0 < n]
-
-    def _census(self, taken_cards: Counter, seen: Counter, mine: str) -> None:
-        """Add what the other seats took (``taken_cards``) of what the pack held (``seen``), this seat's
-        own pick (``mine``) being neither."""
-        by = self.facts.by_number
-        taken, left = self._taken, self._left
-        for num, q in taken_cards.items():
-            for i in _IDX[by[num].needs]:
-                taken[i] += q
-        for num, q in seen.items():
-            for i in _IDX[by[num].needs]:
-                left[i] += q
-        for i in _IDX[by[mine].needs]:
-            taken[i] -= 1
-            left[i] -= 1
-
-    def _crowd(self) -> list[float]:
-        """Per colour: the share of its cards the other seats took, minus the mean over the colours."""
-        if not any(self._left):
-            return [0.0] * _NC
-        share = [self._taken[i] / self._left[i] if self._left[i] else 0.5 for i in range(_NC)]
-        mean = sum(share) / _NC
-        return [x - mean for x in share]
-
     def _pair_values(self, pool_size: int, have: int) -> list[float | None]:
         """What each pair of PAIRS is worth now (the module docstring's commitment), None for a pair
         that can no longer give a deck the pool's pair could not give as well."""
         old = self.pair
         ft = self.reads.flow_total()
-        crowd = self._crowd()
+        crowd = self.census.crowd()
         cw = CENSUS_WEIGHT * pool_size
         ct = self.reads.cut_total(CUT_PRIOR)
         pc, rd = self._read_factors(pool_size)
@@ -759,17 +710,18 @@ class Bot:
         order = sorted(range(len(scored)), key=lambda i: (i != best_i, -rows[i][5], i))
         top = tuple(scored[i] for i in order[:3])
         n = len(pool)
-        kind, args = self._why(top, scored, self.pair, self._on >= self.deck_size, self.next_pair)
+        kind, args = self._why(top, scored, pool, self._on >= self.deck_size, self.next_pair)
         return PickReason(scored[best_i].number, top, self.pair, self.upstream(n), kind, tuple(args.items()))
 
-    def _why(self, top, scored, pair: int, full: bool, near: int) -> tuple[str, dict]:
-        """The reason's kind and arguments for the pick ``top[0]``.  The colours named as the deck's
-        always hold the card's own: with one colour in the pair, a card of another makes the pair."""
+    def _why(self, top, scored, pool: Sequence[str], full: bool, near: int) -> tuple[str, dict]:
+        """The reason's kind and arguments for the pick ``top[0]`` from ``pool``.  The colours named as the
+        deck's always hold the card's own: with one colour in the pair, a card of another makes the pair."""
         by = self.facts.by_number
         c = top[0]
         f = by[c.number]
+        pair = self.pair
         if not pair:
-            return why_open(f, c, top, scored)
+            return why_open(f, c, top, scored, picked_by_colour(pool, by))
 
         def fits(x: ScoredCard) -> bool:
             return _POP[pair | by[x.number].needs] <= 2

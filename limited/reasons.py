@@ -1,17 +1,29 @@
 """A draft bot's pick explained (limited.bots.Bot.explain): each card of the pack scored in named
 parts (:class:`ScoredCard`), the pick with its top three and a one-line reason through the catalog
 (:class:`PickReason`), and the rules that choose the reason's kind.  The colours a reason names as
-the deck's always hold the card's own; a figure that rounds to nothing reads 0.0, never -0.0."""
+the deck's always hold the card's own; before the commitment a reason says of the picks so far only what
+holds of them (its colours the most picked, in none of them, or in some: issue 48); a figure that rounds to
+nothing reads 0.0, never -0.0."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable
+from typing import Callable, Mapping, Sequence
 
 from core.i18n import _, join_list
 from limited.facts import CURVE_BUCKETS, CardFacts, colour_names
+from limited.pickvalue import MASK_COLOURS, NC
 
-__all__ = ["PARTS", "PickReason", "ScoredCard", "colour_text", "why_fits", "why_off", "why_open"]
+__all__ = [
+    "PARTS",
+    "PickReason",
+    "ScoredCard",
+    "colour_text",
+    "picked_by_colour",
+    "why_fits",
+    "why_off",
+    "why_open",
+]
 
 #: Names of a card's score parts, in order.
 PARTS = ("rating", "colour", "curve", "signal")
@@ -65,10 +77,18 @@ class PickReason:
                 a[k] = colour_text(int(a[k]))  # type: ignore[call-overload]
         t = {
             "first": _("the best rating in the pack ({rating}); colours still open"),
-            "open": _("rated {rating}, in {colours}, the colours of most picks so far"),
+            "open": _("rated {rating}, in {colours}, the most picked so far"),
+            "unpicked": _(
+                "rated {rating}: no pick so far is in {colours}, but the packs seen so far favour it over the cards "
+                "rated as high or higher"
+            ),
+            "lean": _(
+                "rated {rating}, in {colours}: the picks and the packs seen so far favour it over the cards rated "
+                "as high or higher"
+            ),
             "hedge": _(
-                "rated {rating}, 無: any deck can cast it, and the higher-rated cards are in colours "
-                "the picks so far make less likely"
+                "rated {rating}, 無: any deck can cast it, and the picks and the packs seen so far favour it over "
+                "the cards rated as high or higher"
             ),
             "best": _("the best card in the pack ({rating}); the deck is in {colours}"),
             "fit": _("the best card in {colours} ({rating}); a higher-rated one is off colour"),
@@ -115,16 +135,40 @@ def _tenths(x: float) -> float:
     return round(x, 1) + 0.0
 
 
-def why_open(f: CardFacts, c: ScoredCard, top, scored) -> tuple[str, dict]:
-    """Before the commitment: the colour part (the belief) decided when a higher-rated card, or an
-    equal one, lost to the pick."""
-    if any(x.rating > c.rating for x in scored) or (
-        len(top) > 1 and top[1].rating == c.rating and top[1].colour < c.colour
+def picked_by_colour(pool: Sequence[str], by: Mapping[str, CardFacts]) -> list[int]:
+    """By colour (COLOURS order): the cards of ``pool`` that need it."""
+    out = [0] * NC
+    for num in pool:
+        for i in MASK_COLOURS[by[num].needs]:
+            out[i] += 1
+    return out
+
+
+def why_open(f: CardFacts, c: ScoredCard, top, scored, picked: Sequence[int]) -> tuple[str, dict]:
+    """Before the commitment: the colour and signal parts (the belief, from the picks and the packs seen)
+    decided when a higher-rated card, or an equal one, lost to the pick.  ``picked``: by colour, the
+    picks so far that need it (:func:`picked_by_colour`); the reason says of them only what is true."""
+    if not (
+        any(x.rating > c.rating for x in scored)
+        or (len(top) > 1 and top[1].rating == c.rating and top[1].colour < c.colour)
     ):
-        if f.needs:
-            return "open", {"rating": f.rating, "colours": f.needs}
+        return "first", {"rating": f.rating}
+    if not f.needs:
         return "hedge", {"rating": f.rating}
-    return "first", {"rating": f.rating}
+    return _open_kind(f.needs, picked), {"rating": f.rating, "colours": f.needs}
+
+
+def _open_kind(needs: int, picked: Sequence[int]) -> str:
+    """How a coloured pick before the commitment is explained by the picks so far: "open" when its colours
+    are the colours picked most (each needed by some pick, and by as many as any other colour),
+    "unpicked" when no pick needs them (the packs seen decided), else "lean" (the picks and the packs)."""
+    mine = [picked[i] for i in MASK_COLOURS[needs]]
+    if not any(mine):
+        return "unpicked"
+    rest = [n for i, n in enumerate(picked) if not needs >> i & 1]
+    if min(mine) > 0 and min(mine) >= max(rest, default=0):
+        return "open"
+    return "lean"
 
 
 def why_off(f: CardFacts, scored, pair: int, fits: Callable[[ScoredCard], bool]) -> tuple[str, dict]:

@@ -252,3 +252,44 @@ async def test_g_sealed_the_build_menu_and_the_builder_s_hint_keep_their_words_w
         message = shown(app, app.screen.query_one("#message"))
         assert "t/a/p/c/r" in message.replace("\n", ""), message
         assert not any(line.rstrip().endswith((" t", " a", " p", " c")) for line in message.splitlines()), message
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize(("lang", "size"), [("ja", (80, 24)), ("en", (80, 24)), ("ja", (120, 40))])
+async def test_design7_the_deck_library_shows_what_a_deck_is_and_its_keys(tmp_path, japanese, lang, size):
+    """Issue 48 item 14: at 80 columns the deck library showed only the decks' names (the dialog was 100
+    columns wide, its other columns past the edge) and no footer of its keys.  Now each row shows the name
+    (cut with 「…」 when long), the set, the format and the deck's size; the footer says Enter loads, x
+    deletes and Esc goes back; at 120 columns the spares and the time saved are there too."""
+    app, b = await _builder(tmp_path, lang)
+    lib = Library(tmp_path)
+    names = ["土曜のシールド 花・日 アグロ 第3回", "alpha sealed 11"]
+    for i, name in enumerate(names):
+        b.state.name = name
+        b.state.suggest()
+        lib.save(b.state.to_doc(f"2026-12-0{i + 1}T08:00:00+00:00"))
+    async with app.run_test(size=size) as pilot:
+        app.push_screen(b)
+        await pilot.pause()
+        await pilot.press("l")
+        await until(pilot, lambda: isinstance(app.screen, LibraryDialog), "the library")
+        await pilot.pause()
+        table = app.screen.query_one("DataTable")
+        head, *rows = shown(app, table).splitlines()
+        for label in ("Name", "Set", "Format", "Deck"):
+            assert ja(label) in head, head
+        for name, row in zip(reversed(names), rows):  # the newest first
+            cells = row.split()
+            assert cells[0] in name and "alpha" in cells and ja("Sealed") in cells and "40" in cells, row
+        if size[0] >= 120:
+            assert ja("Spares") in head and ja("Saved") in head, head
+            assert names[0] in rows[1] and "2026-12-02 08:00" in rows[0], rows
+        else:
+            assert "…" in rows[1], rows
+        footer = shown(app, app.screen.query_one("Footer"))
+        for key, what in (("⏎", "Load"), ("x", "Delete"), ("Esc", "Cancel")):
+            assert f"{key} {ja(what)}" in footer, footer
+        fits(app)
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, DeckBuilderScreen), "the loaded deck")
+        assert app.screen.state.name == names[1]

@@ -538,8 +538,8 @@ async def test_practice_draft_ends_with_a_pick_review(tmp_path):
 async def test_g_draft_1_between_packs_the_picks_and_the_pool_show_whole_at_80x24(tmp_path, lang):
     """G-DRAFT-1: at 80x24 the review after a pack cut the pool's cost curve after its top rows
     (no costs, no counts) and the cards' names past the table's edge; now after every pack each
-    pick's number, name (a long one cut with …), attribute and cost, and the whole curve with its
-    counts are on screen."""
+    pick's number, name (a long one cut with … at what the row leaves it, 10 cells or more), attribute
+    and cost, and the whole curve with its counts are on screen."""
     from core.columns import NO_START, width
     from core.i18n import set_language
     from tests.app_helpers import fits, on_screen, shown
@@ -560,9 +560,11 @@ async def test_g_draft_1_between_packs_the_picks_and_the_pool_show_whole_at_80x2
                 reviews += 1
                 await pilot.pause()
                 fits(app)
+                room = rv.query_one(PlainTable).ordered_columns[2].width  # what the row leaves the name
+                assert room >= 10, room
                 for p in rv.picks:  # number, name (whole, or cut and marked …) and cost on the row
                     c = rv.cs.card(p.took)
-                    name = c.name if width(c.name) <= 12 else fit_cell(c.name, 12).rstrip()
+                    name = c.name if width(c.name) <= room else fit_cell(c.name, room).rstrip()
                     cut += name != c.name
                     assert on_screen(app, f"{c.number}{name}{attr_glyphs(c).plain}{cost_glyphs(c).plain}"), c.name
                 curve = rv.query_one("#review-charts").render().plain.splitlines()

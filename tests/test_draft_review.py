@@ -11,6 +11,7 @@ from collections import Counter
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from rich.cells import cell_len
 
 from core import i18n
 from core.cards.sets import load_sample_sets
@@ -19,11 +20,13 @@ from limited.bots import Bot
 from limited.draft import Draft, Seat, run_draft
 from limited.draftlog import read_log, replay, write_log
 from limited.facts import facts_for
+from tests.app_helpers import fits, shown
 from tests.cli_helpers import run
 from tui.app import LyceeApp
 from tui.screens.deckbuilder import DeckBuilderScreen
 from tui.screens.draft import DraftScreen, PackReview, PickReviewScreen
 from tui.screens.limited_kit import catalog
+from tui.widgets.cards import cost_glyphs
 from tui.widgets.plain import PlainTable
 
 SETS = {cs.code: cs for cs in load_sample_sets()}
@@ -103,6 +106,80 @@ def test_bot_reasons_never_contradict_the_card(code, seed):
             pool.append(p.took)
 
 
+#: Reasons before the commitment that say why a card beat one rated as high or higher, by what they claim
+#: of the picks so far.
+OPEN_KINDS = ("open", "lean", "unpicked", "hedge")
+
+
+def _picked(pool, f) -> list[int]:
+    """By colour: the picks of ``pool`` that need it."""
+    return [sum(1 for n in pool if f[n].needs >> i & 1) for i in range(5)]
+
+
+@settings(max_examples=6, deadline=None)
+@given(code=st.sampled_from(sorted(SETS)), seed=st.integers(0, 10_000))
+def test_a_reason_before_the_commitment_says_only_what_is_true_of_the_picks(code, seed):
+    """Issue 48 item 18: after a single 日 pick the coach explained a 月 card as 「これまでのピックに多い月」
+    (in the colours of most picks so far).  Now a reason that says a card's colours are the most picked
+    is given only when they are (each needed by a pick, and by as many picks as any other colour); one that
+    says no pick is in them only when none is; and a card said to be favoured over the cards rated as high
+    or higher is, by its colour and signal parts (what the picks and the packs seen decided)."""
+    cs = SETS[code]
+    f = facts_for(cs)
+    res = run_draft(cs, 8, 4, seed, build=False)
+    size = len(res.opened[0][0])
+    kinds = Counter()
+    for s in range(8):
+        bot, pool = Bot(f, 40, pack_size=size), []
+        for p in res.picks:
+            if p.seat != s:
+                continue
+            r = bot.explain(p.offered, pool)
+            kinds[r.kind] += 1
+            picked, needs = _picked(pool, f), f[r.choice].needs
+            mine = [picked[i] for i in range(5) if needs >> i & 1]
+            rest = [picked[i] for i in range(5) if not needs >> i & 1]
+            if r.kind == "open":
+                assert min(mine) > 0 and min(mine) >= max(rest), (r.text(), pool)
+            if r.kind == "unpicked":
+                assert not any(mine), (r.text(), pool)
+            if r.kind == "lean":
+                assert any(mine) and not (min(mine) > 0 and min(mine) >= max(rest)), (r.text(), pool)
+            if r.kind in OPEN_KINDS:
+                assert not bot.committed
+                rows, _best = bot._score(p.offered, pool)
+                me = next(x for x in rows if x[0] == r.choice)
+                for x in rows:
+                    if x[1] >= me[1]:
+                        assert me[2] + me[4] >= x[2] + x[4] - 1e-9, (r.text(), me, x)
+            pool.append(p.took)
+    assert kinds["first"]
+
+
+def test_a_single_pick_is_not_called_the_colours_of_most_picks_in_either_language():
+    """Issue 48 item 18, the case seen in a practice draft: with one pick (a 月 card) in the pool, the
+    bot took a 花 card over a higher-rated one because of the packs it had seen (alpha, seed 0, the second
+    seat's second pick).  The reason said 「これまでのピックに多い花」; now it says no pick is in 花."""
+    cs = SETS["alpha"]
+    f = facts_for(cs)
+    res = run_draft(cs, 8, 4, 0, build=False)
+    picks = [p for p in res.picks if p.seat == 1]
+    assert f[picks[0].took].needs == 1 << 1  # 月
+    bot = Bot(f, 40, pack_size=len(res.opened[0][0]))
+    bot.explain(picks[0].offered, [])
+    r = bot.explain(picks[1].offered, [picks[0].took])
+    assert f[r.choice].needs == 1 << 2  # 花
+    assert r.text() == (
+        "rated 2: no pick so far is in 花, but the packs seen so far favour it over the cards rated as high or higher"
+    )
+    i18n.set_language("ja")
+    try:
+        text = r.text()
+    finally:
+        i18n.set_language("en")
+    assert "多い" not in text and text.startswith("評価2：花はまだ1枚も取っていない"), text
+
+
 def test_upstream_is_said_once_real_and_then_holds():
     """Issue 48 item 18: 「upstream seems to be in」 was said from pick 3 of pack 1 and changed on
     about 40% of the picks of packs 1-2.  Now it waits for a real read (never before pick 6 of
@@ -129,6 +206,44 @@ def test_upstream_is_said_once_real_and_then_holds():
     assert named[3] and named[4]
     for rnd in named:
         assert changed[rnd] <= 0.1 * named[rnd], (rnd, changed, named)
+
+
+@pytest.mark.asyncio
+async def test_the_pack_1_summary_keeps_its_cost_column_after_a_timed_out_pick_at_80x24(tmp_path):
+    """Issue 48 item 18 (G-DRAFT-1, a called pick timer): after a pick the timer made, the summary of pack 1
+    marked it 「1 （時間切れ）」, which widened the first column and pushed the cost column past the edge,
+    header and all.  Now the mark is short (「1 自動」, the hint line says what it means) and the cost
+    column, header and every card's cost, stays in sight at 80x24 in Japanese."""
+    ja = i18n._
+    cs = catalog().set("alpha")
+    clock = FakeClock()
+    app = LyceeApp(DataDir(tmp_path), lang="ja")
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            screen = DraftScreen(cs, packs=4, seats=8, name="Aki", seed=5, clock=clock, timer=True)
+            app.push_screen(screen)
+            await pilot.pause()
+            clock.t += 1000  # the first pick runs out: the bot takes it
+            screen.tick()
+            await pilot.pause()
+            while not isinstance(app.screen, PackReview):
+                await pilot.press("enter")
+                await pilot.pause()
+            rv = app.screen
+            picks = rv.picks
+            assert picks[0].timeout and not any(p.timeout for p in picks[1:])
+            head, *rows = shown(app, rv.query_one(PlainTable)).splitlines()
+            assert ja("Cost") in head.split(), head
+            cost_at = cell_len(head[: head.index(ja("Cost"))])
+            for p, row in zip(picks, rows):
+                cost = cost_glyphs(cs.card(p.took)).plain
+                assert row.split()[-1] == cost and cell_len(row[: row.rindex(cost)]) == cost_at, (row, cost)
+            assert rows[0].split()[:2] == ["1", ja("auto")], rows[0]
+            hints = " ".join(str(w.render()) for w in rv.query(".hint"))
+            assert ja("auto: the timer ran out and the bot picked") in hints, hints
+            fits(app)
+    finally:
+        i18n.set_language("en")
 
 
 @pytest.mark.asyncio

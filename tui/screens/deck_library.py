@@ -7,6 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
+from rich.cells import cell_len
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -15,11 +16,13 @@ from textual.widgets import DataTable, Label
 
 from core.errors import LyceeError
 from core.i18n import _
-from core.labels import kind_label
+from core.labels import kind_short
 from limited.view import Library, export_text
 
 from ..i18n import Translated
+from ..widgets.footer import WholeKeysFooter
 from ..widgets.plain import PlainTable
+from ..widgets.wrapped import fit_name
 from .dialogs import Choose, Confirm, Prompt
 
 if TYPE_CHECKING:
@@ -32,8 +35,45 @@ if TYPE_CHECKING:
 TCSS = Path(__file__).with_name("deck_library.tcss")  # the library dialog
 
 
+#: The name's width the other columns make room for (or the widest name, when narrower).
+NAME_ROOM = 24
+
+
+def library_cells(doc: dict) -> tuple[str, ...]:
+    """A saved deck's row: name, set, format (one word), deck cards, spares, when saved."""
+    return (
+        doc.get("name", "?"),
+        doc.get("set", "?"),
+        kind_short(doc.get("kind", "?")),
+        str(sum(doc.get("deck", {}).values())),
+        str(sum(doc.get("spare", {}).values())),
+        doc.get("saved", "")[:16].replace("T", " "),
+    )
+
+
+def library_columns(cells: list[tuple[str, ...]], width: int) -> list[tuple[int, str, int]]:
+    """The columns shown in ``width`` cells, as (index in the row, label, width): every column but the
+    name as wide as its widest cell (label included), the name the rest of the row; when the name would
+    get less than NAME_ROOM (or its widest, when narrower), the columns least needed are left out first
+    (the time saved, then the spares: at 80 columns in Japanese the set, format and deck size stay)."""
+    # after the name, the least needed last: a row too narrow leaves out the last first
+    labels = [_("Name"), _("Set"), _("Format"), _("Deck"), _("Spares"), _("Saved")]
+    widths = [max([cell_len(lbl)] + [cell_len(row[i]) for row in cells]) for i, lbl in enumerate(labels)]
+    want = min(widths[0], NAME_ROOM)
+    shown = list(range(1, len(labels)))
+
+    def room() -> int:
+        # each column has one cell of padding each side; two cells are kept for the scroll bar
+        return width - 2 * (len(shown) + 1) - 2 - sum(widths[i] for i in shown)
+
+    while shown and room() < want:
+        shown.pop()
+    name = max(cell_len(labels[0]), min(widths[0], room()))
+    return [(0, labels[0], name)] + [(i, labels[i], widths[i]) for i in shown]
+
+
 class LibraryDialog(Translated, ModalScreen[dict | None]):
-    """Pick a saved deck: Enter loads it, x deletes it, Escape goes back."""
+    """Pick a saved deck: Enter loads it, x deletes it, Escape goes back; the keys in the footer."""
 
     CSS_PATH: ClassVar = [TCSS]
     BINDINGS = [
@@ -53,32 +93,37 @@ class LibraryDialog(Translated, ModalScreen[dict | None]):
             yield Label(_("Deck library"), classes="title")
             yield PlainTable(cursor_type="row", zebra_stripes=True)
             yield Label(str(self.library.path), classes="hint", markup=False)
+        yield WholeKeysFooter()
 
     def on_mount(self) -> None:
-        t = self.query_one(DataTable)
-        t.add_columns(_("Name"), _("Set"), _("Format"), _("Deck"), _("Spares"), _("Saved"))
         self.refresh_rows()
-        t.focus()
+        self.query_one(DataTable).focus()
+
+    def on_resize(self) -> None:
+        self.refresh_rows()
 
     def refresh_rows(self) -> None:
         t = self.query_one(DataTable)
-        t.clear()
+        row = t.cursor_row
+        t.clear(columns=True)
+        self.docs = self._saved_decks()
+        cells = [library_cells(d) for d in self.docs]
+        # the dialog is 110 columns or the screen's width, less its border and padding (deck_library.tcss)
+        columns = library_columns(cells, t.size.width or min(110, self.app.size.width) - 4)
+        for _i, label, width in columns:
+            t.add_column(label, width=width)
+        for row_cells in cells:
+            t.add_row(fit_name(row_cells[0], columns[0][2]), *(row_cells[i] for i, _l, _w in columns[1:]))
+        if row and row < len(cells):
+            t.move_cursor(row=row)
+
+    def _saved_decks(self) -> list[dict]:
+        """The library's decks (none, and the reason said, when the library cannot be read)."""
         try:
-            self.docs = self.library.decks()
+            return self.library.decks()
         except LyceeError as err:
             self.notify(str(err), severity="error", markup=False)
-            self.docs = []
-        for d in self.docs:
-            n = sum(d.get("deck", {}).values())
-            s = sum(d.get("spare", {}).values())
-            t.add_row(
-                d.get("name", "?"),
-                d.get("set", "?"),
-                kind_label(d.get("kind", "?")),
-                str(n),
-                str(s),
-                d.get("saved", "")[:16].replace("T", " "),
-            )
+            return []
 
     def _selected(self) -> dict | None:
         t = self.query_one(DataTable)

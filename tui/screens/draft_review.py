@@ -30,6 +30,32 @@ __all__ = ["PackReview", "PickReviewScreen", "PracticeBuilder", "PracticeLog"]
 TCSS = Path(__file__).with_name("draft_review.tcss")
 
 
+#: Where the name sits among PackReview's columns, and the last column it keeps in sight (the cost).
+_NAME, _COST = 2, 4
+
+
+def name_room(width: int, labels: tuple[str, ...], rows: list[tuple[Text | str, ...]]) -> int:
+    """The cells PackReview gives the card's name in a table ``width`` wide, each other column as wide as
+    its widest cell or label with one cell of padding each side (the last one shown may lose its right
+    one): the widest name (at most 40) when every column fits; else the table ends at the last column
+    that fits whole beside that name (the cost at least: at 80 columns in Japanese, after the cost) and
+    the name takes what the columns up to it leave, so that none is cut in half (at least the label's
+    width; a long name is cut with 「…」)."""
+    widths = [2 + max([cell_len(lbl)] + [cell_len(str(r[i])) for r in rows]) for i, lbl in enumerate(labels)]
+    name = min(40, widths[_NAME] - 2)
+
+    def others(last: int) -> int:
+        """The cells the columns up to ``last`` take besides the name, the last one's right padding off."""
+        return sum(widths[i] for i in range(last + 1) if i != _NAME) - 1
+
+    last = len(labels) - 1
+    if others(last) + name + 2 <= width:
+        return name
+    while last > _COST and others(last) + name + 2 > width:
+        last -= 1
+    return max(cell_len(labels[_NAME]), width - others(last) - 2)
+
+
 class PackReview(Translated, ModalScreen[None]):
     """Between packs: the cards taken in the pack just finished, the pool so
     far, and where the next pack goes; after the last, the way to the builder."""
@@ -83,30 +109,41 @@ class PackReview(Translated, ModalScreen[None]):
                 room = min(self.app.size.width, 110) - 4 - cell_len(_("draft log: {path}", path=""))
                 path = fit_tail(str(self.log_path), max(10, room))
                 yield Label(_("draft log: {path}", path=path), classes="hint", markup=False)
-            yield Label(
-                _("Enter: build your deck · r: pick review") if self.last else _("Enter: open the next pack"),
-                classes="hint",
-            )
+            yield Label(self._keys_hint(), classes="hint")
+
+    def _keys_hint(self) -> str:
+        """What Enter does next, and what 「自動」 means when the timer made a pick of the pack."""
+        keys = _("Enter: build your deck · r: pick review") if self.last else _("Enter: open the next pack")
+        if any(p.timeout for p in self.picks):
+            keys += "  ·  " + _("auto: the timer ran out and the bot picked")
+        return keys
 
     def on_mount(self) -> None:
         t = self.query_one(DataTable)
-        # the card first (at 80 columns the last columns go past the edge): pick, card, what it needs;
-        # narrow, a long name is cut (…) so that its cost still shows
-        t.add_columns(_("Pick"), _("No."), _("Name"), _("Attr."), _("Cost"), _("Left"), _("Rar."))
-        name_w = 12 if self.app.size.width < 100 else 40
-        for p in self.picks:
-            mark = Text(f"{p.pick}" + (" " + _("(time)") if p.timeout else ""), style="yellow" if p.timeout else "")
-            c = self.cs.card(p.took)
-            t.add_row(
-                mark,
-                Text(c.number, style="cyan"),
-                Text(fit_cell(c.name, name_w).rstrip()),
-                attr_glyphs(c),
-                cost_glyphs(c),
-                str(len(p.offered)),  # the cards left in the pack at this pick (the one taken too)
-                c.rarity,
-            )
+        # the card first (at 80 columns the last columns go past the edge): pick, card, what it needs
+        labels = (_("Pick"), _("No."), _("Name"), _("Attr."), _("Cost"), _("Left"), _("Rar."))
+        rows = [self._row(p) for p in self.picks]
+        # the dialog's width less its border and padding and the charts beside the table (draft_review.tcss)
+        room = name_room(min(self.app.size.width, 110) - 4 - 30, labels, rows)
+        for i, label in enumerate(labels):
+            t.add_column(label, width=room if i == _NAME else None)
+        for row in rows:
+            t.add_row(*row[:2], Text(fit_cell(str(row[2]), room).rstrip()), *row[3:])
         t.focus()
+
+    def _row(self, p: Pick) -> tuple[Text | str, ...]:
+        """A pick's cells, the name whole.  A pick the timer made has a short mark (the hint says what it
+        means): 「（時間切れ）」 widened the first column and pushed the cost past the edge, header and all."""
+        c = self.cs.card(p.took)
+        return (
+            Text(f"{p.pick}" + (" " + _("auto") if p.timeout else ""), style="yellow" if p.timeout else ""),
+            Text(c.number, style="cyan"),
+            c.name,
+            attr_glyphs(c),
+            cost_glyphs(c),
+            str(len(p.offered)),  # the cards left in the pack at this pick (the one taken too)
+            c.rarity,
+        )
 
     def action_close(self) -> None:
         self.dismiss(None)

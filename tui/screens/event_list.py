@@ -15,6 +15,7 @@ from textual.widgets import DataTable, Header, Label
 from core import labels
 from core.errors import LyceeError
 from core.i18n import _, language, ngettext
+from core.labels import kind_short
 from core.readmodel import return_deadline, store_line
 from core.store import today
 
@@ -31,11 +32,6 @@ if TYPE_CHECKING:
     from textual.timer import Timer
 
     from ..apphost import DeskApp
-
-
-def kind_short(kind: str) -> str:
-    """An event's kind as one word for the list's narrow column (構築 / シールド / ドラフト)."""
-    return {"constructed": _("Constructed"), "sealed": _("Sealed"), "draft": _("Draft")}.get(kind, kind)
 
 
 class EventListScreen(Translated, Screen):
