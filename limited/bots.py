@@ -409,7 +409,7 @@ class Bot:
         self._seen = 0
         self._looked = -1  # pool size when a pack was last read
         self._targets = [t * deck_size for t in TARGET_CURVE]
-        self._moved = False
+        self._moved = 0
         self._on = 0  # pool cards the pair can cast
         self._counted = 0  # pool entries counted into _on and curve
         #: What the other seats took from the packs that came back (the wheel).
@@ -571,7 +571,7 @@ class Bot:
 
     def _choose_pair(self, pool_size: int, values: list[float | None], have: int) -> None:
         old = self.pair
-        self._moved = False
+        self._moved = 0
         if pool_size < self.commit_after:
             return
         best, best_v = 0, -1e18
@@ -579,8 +579,8 @@ class Bot:
             if v is not None and v > best_v + 1e-9:
                 best, best_v = PAIRS[j] & have, v
         self.pair = best
-        if best != old:
-            self._moved = bool(old) and _POP[best & old] < _POP[old]
+        if best != old:  # the pair left, when the move leaves one of its colours (0: none left)
+            self._moved = old if old and _POP[best & old] < _POP[old] else 0
             self._counted = 0
             self._on = 0
             self.curve = [0, 0, 0, 0]
@@ -710,7 +710,11 @@ class Bot:
         order = sorted(range(len(scored)), key=lambda i: (i != best_i, -rows[i][5], i))
         top = tuple(scored[i] for i in order[:3])
         n = len(pool)
-        kind, args = self._why(top, scored, pool, self._on >= self.deck_size, self.next_pair)
+        args: dict[str, object] = {}
+        if len(offered) == 1:  # the pack's last card is taken, not chosen
+            kind = "last"
+        else:
+            kind, args = self._why(top, scored, pool, self._on >= self.deck_size, self.next_pair)
         return PickReason(scored[best_i].number, top, self.pair, self.upstream(n), kind, tuple(args.items()))
 
     def _why(self, top, scored, pool: Sequence[str], full: bool, near: int) -> tuple[str, dict]:
@@ -733,10 +737,18 @@ class Bot:
         if self._moved and near and not pair & near:
             return "away", {"colours": pair | f.needs, "other_colours": near}
         if self._moved:
-            ft = self.reads.flow_total()
-            sig = max(_IDX[pair], key=lambda i: ft[i])
-            return "moved", {"colours": pair | f.needs, "signal": 1 << sig}
+            return self._why_moved(pair | f.needs)
         return why_fits(f, c, scored, pair | f.needs, fits, by)
+
+    def _why_moved(self, colours: int) -> tuple[str, dict]:
+        """A move out of one of the pair's colours: the colour it moves into that keeps flowing from
+        upstream, when one does; else what moved it, the pool and the table's reads together."""
+        new = colours & ~self._moved
+        ft = self.reads.flow_total()
+        flowing = [i for i in _IDX[new] if ft[i] > 0] if new else []
+        if flowing:
+            return "moved", {"colours": colours, "signal": 1 << max(flowing, key=lambda i: ft[i])}
+        return "shift", {"colours": colours, "other_colours": self._moved & ~colours}
 
 
 class RandomPicker:

@@ -87,17 +87,21 @@ class PickReason:
                 "as high or higher"
             ),
             "hedge": _(
-                "rated {rating}, 無: any deck can cast it, and the picks and the packs seen so far favour it over "
+                "rated {rating}, castable by any deck, and the picks and the packs seen so far favour it over "
                 "the cards rated as high or higher"
             ),
             "best": _("the best card in the pack ({rating}); the deck is in {colours}"),
             "fit": _("the best card in {colours} ({rating}); a higher-rated one is off colour"),
             "curve": _("in {colours}, and the deck still wants cards of cost {cost}"),
             "keep": _(
-                "rated {rating}, in {colours}: cards of its colours before 無 ones, which any deck can cast "
-                "and which still come late in a pack"
+                "rated {rating}, in {colours}: cards of its colours before those any deck can cast, which "
+                "still come late in a pack"
             ),
             "moved": _("moves into {colours}: {signal} keeps flowing from upstream"),
+            "shift": _(
+                "moves into {colours}, out of {other_colours}: the picks so far and the table's reads now favour it"
+            ),
+            "last": _("the last card of the pack: taken, not chosen"),
             "away": _("moves into {colours}: the seat it passes to seems to be in {other_colours}"),
             "off": _("off colour, but rated {rating}: far above anything in {colours}"),
             "maybe": _(

@@ -156,6 +156,37 @@ def test_a_reason_before_the_commitment_says_only_what_is_true_of_the_picks(code
     assert kinds["first"]
 
 
+@settings(max_examples=6, deadline=None)
+@given(code=st.sampled_from(sorted(SETS)), seed=st.integers(0, 10_000))
+def test_a_move_names_the_colour_it_moves_into_and_a_last_card_is_not_a_choice(code, seed):
+    """Issue 48 item 18 (G-DRAFT-1), seen in reviews: 「花・日に移る：上流から日が流れ続けている」 for a deck
+    already in 雪・日 (the flowing colour named was the one it kept), and the pack's last card explained
+    as a move.  A move names as flowing only a colour it moves into, or says what it leaves; the last
+    card of a pack is said to be taken, not chosen."""
+    cs = SETS[code]
+    f = facts_for(cs)
+    res = run_draft(cs, 8, 4, seed, build=False)
+    size = len(res.opened[0][0])
+    seen = Counter()
+    for s in range(8):
+        bot, pool = Bot(f, 40, pack_size=size), []
+        for p in res.picks:
+            if p.seat != s:
+                continue
+            before = bot.pair
+            r = bot.explain(p.offered, pool)
+            a = {k: v for k, v in r.args if k in ("colours", "signal", "other_colours")}
+            seen[r.kind] += 1
+            assert (r.kind == "last") == (len(p.offered) == 1), (r.text(), p.offered)
+            if r.kind == "moved":
+                assert a["signal"] & a["colours"] and not a["signal"] & before, (r.text(), before)
+            if r.kind == "shift":
+                assert a["other_colours"] and a["other_colours"] & before == a["other_colours"], r.text()
+                assert not a["other_colours"] & a["colours"], r.text()
+            pool.append(p.took)
+    assert seen["last"] == 8 * 4
+
+
 def test_a_single_pick_is_not_called_the_colours_of_most_picks_in_either_language():
     """Issue 48 item 18, the case seen in a practice draft: with one pick (a 月 card) in the pool, the
     bot took a 花 card over a higher-rated one because of the packs it had seen (alpha, seed 0, the second
