@@ -4,7 +4,7 @@ and on a TV"; tui.web.errorpage) gets a short page in the phone's language
 wrong and linking back to the first page, with the status kept (400, 404);
 what the guard and the writes answer scripts (``/api/*``, ``/static/*``,
 ``/live``) stays as it was: JSON from the writes, plain text from the guard
-(the phone-report contract of DESIGN §3).  Through Starlette's test client."""
+(the phone-report contract in README).  Through Starlette's test client."""
 
 from __future__ import annotations
 
@@ -148,7 +148,7 @@ def test_head_of_a_wrong_address_has_no_body(desk):
 
 
 def test_scripts_keep_their_answers(desk):
-    """DESIGN §3's phone-report contract and the guard's plain refusals: the writes
+    """The phone-report contract (README) and the guard's plain refusals: the writes
     answer JSON (404 with phone reports off, 400 for a body that is not one),
     ``/api/*``, ``/static/*`` and ``/live`` refused by the guard answer plain text."""
     c = client(desk)
