@@ -191,6 +191,19 @@ Bot picks (G-DRAFT-1: take one card, pass the rest)
     penalty fading as the castable count falls short (neighbours 0.59-0.60: a 40-card deck from 44 picks is short all
     draft).
 
+    Over 2000 drafts a cell (``--signal 2000``, noise about +-0.9 points; the bots before the model, e3d5a9d,
+    against these): both neighbours 81.1 / 82.05 / 83.95 -> 81.85 / 81.3 / 81.05%, three upstream 96.7 / 97.15 /
+    96.45 -> 97.75 / 97.15 / 97.1%; over 1000 drafts uncastable 37.2 / 0.65 / 0.38 -> 34.6 / 0.57 / 0.2%,
+    neighbours 0.602 / 0.599 / 0.599 -> 0.524 / 0.524 / 0.522.  Gamma's both-neighbours cell is the one loss (the
+    model alone cost it 3.5 points): from pack 2 the model, which sees only pack 1, pushes seat 0 into AB in 28 of
+    the 32 drafts it loses of 500.  What the even rounds show does not name seat 1 (the packs it passes lost more
+    to seats 2-6, in the three other colours: the cut read gives AB 0.08, chance 0.10), so no update of the model
+    from them moved the cell (a Bayesian product with the cut read, with what seat 1 passed over, or with a
+    per-pack read of it: 1624-1632 of 2000 for 1621); what moved it cost the neighbours or castability: the model
+    dropped from pack 2 (1690, neighbours 0.56 / 0.58 / 0.55), the model bot without its own upstream weighing,
+    fading with the even reads (1657, uncastable 37.4% on seeds 10000), the penalty discounted on colours the
+    pool lacks (uncastable 43.8%), the belief mixed with uniform (38.4%).
+
     :meth:`Bot.explain` returns the pick with its reason (limited.reasons.PickReason:
     the top three with their parts, and a one-line reason through the
     catalog); :meth:`Bot.choose` returns the card only.  Ties go to the card
