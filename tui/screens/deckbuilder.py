@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
-from typing import ClassVar
+from typing import ClassVar, Self
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -122,7 +122,7 @@ class DeckBuilderScreen(LibraryActions, Translated, Screen):
         self.problems: list[DeckProblem] = []
 
     @classmethod
-    def from_doc(cls, doc: dict) -> DeckBuilderScreen:
+    def from_doc(cls, doc: dict) -> Self:
         """A builder on a deck saved in the library."""
         from .limited_kit import catalog
 
@@ -139,6 +139,11 @@ class DeckBuilderScreen(LibraryActions, Translated, Screen):
             product=st.product,
             match=st.match,
         )
+
+    def builder_for(self, doc: dict) -> DeckBuilderScreen:
+        """The builder `l` opens on a deck saved in the library: a plain one (only a draft's own
+        builder (PracticeBuilder) keeps its log; an event player's loads into their pool instead)."""
+        return DeckBuilderScreen.from_doc(doc)
 
     # the state's parts, as the screen shows them
     @property
