@@ -276,6 +276,22 @@ class DeckState:
         return dl
 
     # -- the library's document -------------------------------------------------------------------------
+    def can_build(self, doc: dict) -> bool:
+        """Whether a saved deck (limited.library) is made of this pool's cards: of its set, and no card
+        more often in its deck and spares than in the pool (G-SEALED, G-DRAFT-4: decks from the pool)."""
+        if doc.get("set") != self.cs.code:
+            return False
+        try:
+            used = Counter(doc.get("deck") or {}) + Counter(doc.get("spare") or {})
+            return all(n <= self.pool[k] for k, n in used.items())
+        except TypeError:  # a hand-edited library with counts that are not numbers
+            return False
+
+    def load_cards(self, doc: dict) -> None:
+        """The deck and the spares of a saved deck (one :meth:`can_build` passes), in place of these."""
+        self.deck = Counter(doc.get("deck") or {})
+        self.spare = Counter(doc.get("spare") or {})
+
     def to_doc(self, saved: str) -> dict:
         """The library document (limited.library) of this deck, saved at ``saved``."""
         return {
