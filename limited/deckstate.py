@@ -219,6 +219,20 @@ class DeckState:
             return len(self.pool)
         return len(search_cards((self.card(n) for n in self.pool), self.query))
 
+    def found_where(self) -> Counter:
+        """Where the pool's cards the search finds are, by kinds of card: ``listed`` (a copy left, in
+        the pool list), ``filtered`` (a copy left, hidden by the filters), ``deck`` or ``spare`` (no
+        copy left: all in the deck, or in the spares).  Empty without a search."""
+        where: Counter = Counter()
+        if not self.query:
+            return where
+        for c in search_cards((self.card(n) for n in self.pool), self.query):
+            if self.left(c.number) > 0:
+                where["listed" if self.passes(c) else "filtered"] += 1
+            else:
+                where["deck" if self.deck[c.number] else "spare"] += 1
+        return where
+
     def rows(self, section: str) -> list[str]:
         """The deck's or the spares' card numbers, by cost."""
         counts = self.deck if section == "deck" else self.spare

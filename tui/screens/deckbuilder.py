@@ -461,9 +461,9 @@ class DeckBuilderScreen(LibraryActions, Translated, Screen):
         """/: only the pool's cards found by number or name, kana too (DeckState.search)."""
 
         def answer(text: str | None) -> None:
-            n = self.state.search(text)
+            self.state.search(text)
             self.redraw()
-            self.say(*search_said(n, self.state.query))
+            self.say(*search_said(self.state))
 
         self.app.push_screen(Prompt(search_question(), self.state.query), answer)
 
