@@ -248,3 +248,23 @@ async def test_g_sealed_l_refuses_aloud_when_no_saved_deck_fits_the_player_s_poo
             set="beta",
         )
         assert on_screen(app, said, b.query_one("#message")), shown(app, b.query_one("#message"))
+
+
+def test_g_sealed_every_builder_opens_a_saved_deck():
+    """Each deck builder (the practice draft's, and any other kind) opens a deck saved in the
+    library with what the library keeps: none needs an argument the library does not hold (the
+    practice builder's draft log stopped the app)."""
+    import tui.screens.draft  # noqa: F401  (PracticeBuilder, a kind of builder)
+
+    def kinds(cls):
+        return [cls, *(k for sub in cls.__subclasses__() for k in kinds(sub))]
+
+    cs = catalog().set("alpha")
+    state = DeckState(cs, "sealed", Counter(open_sealed(cs, "1s3b", random.Random(4)).cards), seed=4)
+    state.suggest()
+    doc = state.to_doc("2026-12-06T09:00:00+00:00")
+    builders = kinds(DeckBuilderScreen)
+    assert PracticeBuilder in builders
+    for cls in builders:
+        screen = cls.from_doc(doc)
+        assert isinstance(screen, cls) and screen.deck == state.deck and screen.spare == state.spare
