@@ -219,6 +219,20 @@ class DeckState:
             return len(self.pool)
         return len(search_cards((self.card(n) for n in self.pool), self.query))
 
+    def found_where(self) -> Counter:
+        """Where the pool's cards the search finds are, by kinds of card: ``listed`` (a copy left, in
+        the pool list), ``filtered`` (a copy left, hidden by the filters), ``deck`` or ``spare`` (no
+        copy left: all in the deck, or in the spares).  Empty without a search."""
+        where: Counter = Counter()
+        if not self.query:
+            return where
+        for c in search_cards((self.card(n) for n in self.pool), self.query):
+            if self.left(c.number) > 0:
+                where["listed" if self.passes(c) else "filtered"] += 1
+            else:
+                where["deck" if self.deck[c.number] else "spare"] += 1
+        return where
+
     def rows(self, section: str) -> list[str]:
         """The deck's or the spares' card numbers, by cost."""
         counts = self.deck if section == "deck" else self.spare
@@ -276,6 +290,22 @@ class DeckState:
         return dl
 
     # -- the library's document -------------------------------------------------------------------------
+    def can_build(self, doc: dict) -> bool:
+        """Whether a saved deck (limited.library) is made of this pool's cards: of its set, and no card
+        more often in its deck and spares than in the pool (G-SEALED, G-DRAFT-4: decks from the pool)."""
+        if doc.get("set") != self.cs.code:
+            return False
+        try:
+            used = Counter(doc.get("deck") or {}) + Counter(doc.get("spare") or {})
+            return all(n <= self.pool[k] for k, n in used.items())
+        except TypeError:  # a hand-edited library with counts that are not numbers
+            return False
+
+    def load_cards(self, doc: dict) -> None:
+        """The deck and the spares of a saved deck (one :meth:`can_build` passes), in place of these."""
+        self.deck = Counter(doc.get("deck") or {})
+        self.spare = Counter(doc.get("spare") or {})
+
     def to_doc(self, saved: str) -> dict:
         """The library document (limited.library) of this deck, saved at ``saved``."""
         return {

@@ -23,7 +23,7 @@ from ..widgets.footer import WholeKeysFooter
 from .dialogs import Prompt
 from .limited_kit import Clock
 
-__all__ = ["BuildTimerScreen", "parse_minutes"]
+__all__ = ["BuildTimerScreen", "minutes_refusal", "parse_minutes"]
 
 
 class BuildTimerScreen(Translated, Screen):
@@ -79,14 +79,19 @@ class BuildTimerScreen(Translated, Screen):
     def action_restart(self) -> None:
         def chosen(text: str | None) -> None:
             minutes = parse_minutes(text)
-            if minutes is None:
+            if minutes is None:  # Escape (the dialog refused what does not parse)
                 return
             self.minutes = minutes
             self.call_state.build(minutes, self.clock())
             self.tick()
 
         self.app.push_screen(
-            Prompt(_("Deck-building time in minutes (the organizer's choice)"), f"{self.minutes:g}"), chosen
+            Prompt(
+                _("Deck-building time in minutes (the organizer's choice)"),
+                f"{self.minutes:g}",
+                check=minutes_refusal,
+            ),
+            chosen,
         )
 
     def action_close(self) -> None:
@@ -101,4 +106,10 @@ def parse_minutes(text: str | None) -> float | None:
         minutes = float(text.replace(",", "."))
     except ValueError:
         return None
-    return minutes if minutes > 0 else None
+    return minutes if 0 < minutes < math.inf else None
+
+
+def minutes_refusal(text: str) -> str | None:
+    """What is wrong with building minutes as typed (None: :func:`parse_minutes` takes them); the
+    dialog that asks says it and keeps the text."""
+    return None if parse_minutes(text) is not None else _("minutes: a number above 0")

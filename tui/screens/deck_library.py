@@ -182,8 +182,7 @@ class LibraryActions(Screen):
         def deck_name(self) -> str: ...
         def say(self, text: str, error: bool = False) -> None: ...
         def redraw(self, touched: str | None = None) -> None: ...
-        @classmethod
-        def from_doc(cls, doc: dict) -> LibraryActions: ...
+        def builder_for(self, doc: dict) -> LibraryActions: ...
 
     @property
     def library(self) -> Library:
@@ -287,7 +286,7 @@ class LibraryActions(Screen):
             if not doc:
                 return
             try:
-                screen = type(self).from_doc(doc)
+                screen = self.builder_for(doc)  # each builder says which builder a saved deck opens in
             except LyceeError as err:
                 self.say(str(err), error=True)
                 return

@@ -8,7 +8,7 @@ from rich.cells import cell_len
 from rich.text import Text
 
 from core.i18n import _
-from core.labels import card_type_label, kind_label, match_label
+from core.labels import card_type_label, kind_label, listed, match_label
 from limited.view import ATTRIBUTE_KANJI, CardSet, Decklist, DeckProblem, DeckState, deck_score, facts_for
 
 from ..widgets.cards import attribute_label
@@ -136,11 +136,35 @@ def search_question() -> str:
     return _("Search the pool by number or name (kana too); empty shows all")
 
 
-def search_said(n: int, query: str) -> tuple[str, bool]:
-    """What the builder says after a search (and whether it is a miss)."""
+def search_said(state: DeckState) -> tuple[str, bool]:
+    """What the builder says after a search (and whether it is a miss): how many cards of the pool
+    it found and, when the pool list does not show them all, where the others are (the deck, the
+    spare cards, hidden by a filter)."""
+    query = state.query
     if not query:
         return _("the whole pool is shown"), False
-    return _("{n} card(s) of the pool found for {query!r}; / and Enter on nothing shows all", n=n, query=query), not n
+    where = state.found_where()
+    n = sum(where.values())
+    if where["listed"] == n:
+        return _(
+            "{n} card(s) of the pool found for {query!r}; / and Enter on nothing shows all", n=n, query=query
+        ), not n
+    places = (
+        ("listed", _("{n} in the pool list", n=where["listed"])),
+        ("deck", _("{n} in the deck", n=where["deck"])),
+        ("spare", _("{n} in the spare cards", n=where["spare"])),
+        ("filtered", _("{n} hidden by the filters (0 clears them)", n=where["filtered"])),
+    )
+    said = listed(text for key, text in places if where[key])
+    return (
+        _(
+            "{n} card(s) of the pool found for {query!r} ({where}); / and Enter on nothing shows all",
+            n=n,
+            query=query,
+            where=said,
+        ),
+        False,
+    )
 
 
 def problem_text(p: DeckProblem) -> str:

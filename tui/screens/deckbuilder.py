@@ -9,15 +9,15 @@ library's storage is limited.library.Library; the screen shows them and calls
 them.
 
 Opened on an event player's pool (the event screen's build tab, Enter), the builder starts
-from the player's registered deck, if any; Ctrl+R registers it (a ``decklist`` action, the Desk).
+from the player's registered deck, if any; Ctrl+R registers it (a ``decklist`` action, the Desk);
+``l`` there offers only the saved decks that pool can build and asks before replacing the cards.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable
 from pathlib import Path
-from typing import ClassVar
+from typing import ClassVar, Self
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -49,17 +49,15 @@ from ..widgets.deck_panels import attribute_ex, card_detail, rating_text
 from ..widgets.footer import WholeKeysFooter
 from ..widgets.plain import PlainTable
 from ..widgets.wrapped import WrapLabel
-from .deck_library import LibraryActions, LibraryDialog
+from .deck_library import LibraryDialog
+from .deck_player import PlayerDeckActions, Register
 from .deck_text import builder_hint, builder_title, checks_text, filter_line, search_question, search_said
 from .dialogs import Confirm, Prompt
 
 TCSS = Path(__file__).with_name("deckbuilder.tcss")  # this module's screens and dialogs
 
-#: Registers a deck to an event player; returns what to say (raises LyceeError when refused).
-Register = Callable[[Decklist], str]
 
-
-class DeckBuilderScreen(LibraryActions, Translated, Screen):
+class DeckBuilderScreen(PlayerDeckActions, Translated, Screen):
     """Build a deck from a sealed or drafted pool (see the module docstring)."""
 
     CSS_PATH: ClassVar = [TCSS]
@@ -122,7 +120,7 @@ class DeckBuilderScreen(LibraryActions, Translated, Screen):
         self.problems: list[DeckProblem] = []
 
     @classmethod
-    def from_doc(cls, doc: dict) -> DeckBuilderScreen:
+    def from_doc(cls, doc: dict) -> Self:
         """A builder on a deck saved in the library."""
         from .limited_kit import catalog
 
@@ -139,6 +137,11 @@ class DeckBuilderScreen(LibraryActions, Translated, Screen):
             product=st.product,
             match=st.match,
         )
+
+    def builder_for(self, doc: dict) -> DeckBuilderScreen:
+        """The builder `l` opens on a deck saved in the library: a plain one (only a draft's own
+        builder (PracticeBuilder) keeps its log; an event player's loads into their pool instead)."""
+        return DeckBuilderScreen.from_doc(doc)
 
     # the state's parts, as the screen shows them
     @property
@@ -444,9 +447,9 @@ class DeckBuilderScreen(LibraryActions, Translated, Screen):
         """/: only the pool's cards found by number or name, kana too (DeckState.search)."""
 
         def answer(text: str | None) -> None:
-            n = self.state.search(text)
+            self.state.search(text)
             self.redraw()
-            self.say(*search_said(n, self.state.query))
+            self.say(*search_said(self.state))
 
         self.app.push_screen(Prompt(search_question(), self.state.query), answer)
 
@@ -462,20 +465,6 @@ class DeckBuilderScreen(LibraryActions, Translated, Screen):
             self.say(str(err), error=True)
             return
         self._changed(_("suggested by the bot builder: {n} cards, {s} spare cards", n=dl.deck_size, s=dl.spare_size))
-
-    # -- registering to an event player -------------------------------------------------------------
-    def action_register(self) -> None:
-        """Register the deck to the event player whose pool this is (problems
-        and all, as a list handed in; round 1 waits for a legal one)."""
-        if self.register is None:
-            return
-        try:
-            msg = self.register(self.decklist())
-        except LyceeError as err:
-            self.say(str(err), error=True)
-            return
-        self.dirty = False
-        self.say(msg, error=bool(self.problems))
 
     def action_close(self) -> None:
         if not self.dirty:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from time import monotonic
 from typing import ClassVar
@@ -56,23 +57,33 @@ class Confirm(Translated, ModalScreen[bool]):
 
 
 class Prompt(Translated, ModalScreen[str | None]):
-    """One line of text."""
+    """One line of text.  With ``check`` (what is wrong with a text typed, or None), a refused text
+    is said in the dialog, which stays open with the text as typed."""
 
     CSS_PATH: ClassVar = [TCSS]
     BINDINGS = [Binding("escape", "cancel", "Cancel", id="prompt.cancel")]
 
-    def __init__(self, question: str, value: str = ""):
+    def __init__(self, question: str, value: str = "", check: Callable[[str], str | None] | None = None):
         super().__init__()
         self._translate_bindings()
-        self.question, self.value = question, value
+        self.question, self.value, self.check = question, value, check
 
     def compose(self) -> ComposeResult:
         with Vertical():
             yield WrapLabel(self.question)
             yield Input(self.value)
+            if self.check is not None:
+                yield WrapLabel("", id="prompt-error", classes="error")
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
-        self.dismiss(event.value.strip() or None)
+        text = event.value.strip()
+        wrong = self.check(text) if self.check is not None and text else None
+        if wrong:
+            said = self.query_one("#prompt-error", WrapLabel)
+            said.update(wrong)
+            said.display = True
+            return
+        self.dismiss(text or None)
 
     def action_cancel(self) -> None:
         self.dismiss(None)

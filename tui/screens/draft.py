@@ -52,7 +52,7 @@ from limited.view import (
 )
 
 from ..i18n import Translated
-from ..widgets.cards import attr_glyphs, card_cells, card_columns, cost_glyphs, pool_charts, seat_ring
+from ..widgets.cards import attr_glyphs, card_cells, card_columns, cost_glyphs, narrow_pool_charts, seat_ring
 from ..widgets.footer import WholeKeysFooter
 from ..widgets.plain import PlainTable
 from ..widgets.wrapped import WrapLabel
@@ -245,7 +245,7 @@ class DraftScreen(Translated, Screen):
         if reason is not None and reason.upstream:
             head += " · " + _("upstream seems to be in {colours}", colours=colour_text(reason.upstream))
         self.query_one("#pool-head", Label).update(head)
-        self.query_one("#pool-charts", Static).update(pool_charts(cards))
+        self.query_one("#pool-charts", Static).update(narrow_pool_charts(cards))
         lines = Text()
         for i, num in enumerate(reversed(pool)):
             c = self.cs.card(num)

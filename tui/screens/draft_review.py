@@ -241,9 +241,18 @@ class PracticeBuilder(DeckBuilderScreen):
     """The deck builder after a draft practice: a legal deck saved to the library goes into the
     draft's log too, so the log holds every seat's deck (lycee-draft/1 ``pools[].deck``)."""
 
-    def __init__(self, *args, draft_log: PracticeLog | None, **kwargs):
+    def __init__(self, *args, draft_log: PracticeLog | None = None, **kwargs):
         super().__init__(*args, **kwargs)
         self.draft_log = draft_log
+
+    def builder_for(self, doc: dict) -> DeckBuilderScreen:
+        """A saved deck of this draft's pool keeps writing into the draft's log; any other saved deck
+        opens without it, as from the library (issue 48: loading one here stopped the app)."""
+        screen = PracticeBuilder.from_doc(doc)
+        mine, theirs = self.state, screen.state
+        if (mine.cs.code, mine.kind, mine.seed, mine.pool) == (theirs.cs.code, theirs.kind, theirs.seed, theirs.pool):
+            screen.draft_log = self.draft_log
+        return screen
 
     def save_as(self, name: str) -> bool:
         saved = super().save_as(name)

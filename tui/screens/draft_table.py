@@ -50,10 +50,17 @@ from ..widgets.cards import seat_ring
 from ..widgets.footer import WholeKeysFooter
 from ..widgets.plain import PlainTable
 from ..widgets.wrapped import WrapLabel, list_parts
-from .build_timer import BuildTimerScreen, parse_minutes  # the practice menu opens it too
+from .build_timer import BuildTimerScreen, minutes_refusal, parse_minutes  # the practice menu opens it too
 from .dialogs import Confirm, Prompt
 from .limited_kit import Clock, direction_text
-from .table_setup import TableSetup, make_pods, parse_pick_seconds, pick_seconds_text  # re-exported below
+from .table_setup import (  # re-exported below
+    TableSetup,
+    make_pods,
+    parse_pick_seconds,
+    pick_seconds_refusal,
+    pick_seconds_said,
+    pick_seconds_text,
+)
 
 TCSS = Path(__file__).with_name("draft_table.tcss")  # this module's screens and dialogs
 
@@ -340,13 +347,8 @@ class TableScreen(Translated, Screen):
         def chosen(text: str | None) -> None:
             if not text:
                 return
-            try:
-                timer = parse_pick_seconds(text)
-            except ValueError as err:
-                self.say(str(err), error=True)
-                return
-            self.call_state.timer = timer
-            self.say(_("pick seconds: {table}", table=pick_seconds_text(timer)))
+            self.call_state.timer = parse_pick_seconds(text)  # the dialog refused what does not parse
+            self.say(_("pick timer: {seconds}", seconds=pick_seconds_said(self.call_state.timer)))
             self.draw_time()
 
         self.app.push_screen(
@@ -356,6 +358,7 @@ class TableScreen(Translated, Screen):
                     "left in the pack (e.g. 11:40 6:20 1:5); from the next pick"
                 ),
                 pick_seconds_text(self.call_state.timer),
+                check=pick_seconds_refusal,
             ),
             chosen,
         )
@@ -384,15 +387,18 @@ class TableScreen(Translated, Screen):
             if not text:
                 return
             minutes = parse_minutes(text)
-            if minutes is None:
-                self.say(_("minutes: a number above 0"), error=True)
+            if minutes is None:  # the dialog refused what does not parse
                 return
             self.call_state.build(minutes, self.clock())
             self.say(_("deck building: {m} minutes", m=text))
             self.draw_time()
 
         self.app.push_screen(
-            Prompt(_("Deck-building time in minutes (the organizer's choice)"), str(DEFAULT_BUILD_MINUTES["draft"])),
+            Prompt(
+                _("Deck-building time in minutes (the organizer's choice)"),
+                str(DEFAULT_BUILD_MINUTES["draft"]),
+                check=minutes_refusal,
+            ),
             chosen,
         )
 

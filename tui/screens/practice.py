@@ -162,21 +162,23 @@ class PracticeScreen(Translated, Screen):
 
     def action_build_clock(self) -> None:
         # these load when opened (the app's first frame skips them)
-        from .build_timer import BuildTimerScreen, parse_minutes
+        from .build_timer import BuildTimerScreen, minutes_refusal, parse_minutes
         from .dialogs import Prompt
 
         def chosen(text: str | None) -> None:
             minutes = parse_minutes(text)
-            if minutes is None:
-                if text:
-                    self.notify(_("minutes: a number above 0"), severity="error", markup=False)
+            if minutes is None:  # Escape (the dialog refused what does not parse)
                 return
             self.app.push_screen(BuildTimerScreen(minutes, clock=self.clock))
 
         from limited.view import DEFAULT_BUILD_MINUTES  # limited.view loads its engines when first used
 
         self.app.push_screen(
-            Prompt(_("Deck-building time in minutes (the organizer's choice)"), str(DEFAULT_BUILD_MINUTES["sealed"])),
+            Prompt(
+                _("Deck-building time in minutes (the organizer's choice)"),
+                str(DEFAULT_BUILD_MINUTES["sealed"]),
+                check=minutes_refusal,
+            ),
             chosen,
         )
 

@@ -26,7 +26,7 @@ from core.labels import product_contents, product_label
 from limited.view import ATTRIBUTES, CardSet, open_sealed
 
 from ..i18n import Translated
-from ..widgets.cards import card_cells, card_columns, pool_charts
+from ..widgets.cards import card_cells, card_columns, narrow_pool_charts
 from ..widgets.footer import WholeKeysFooter
 from ..widgets.plain import PlainTable
 
@@ -62,7 +62,9 @@ class SealedScreen(Translated, Screen):
             with VerticalScroll(id="sealed-side"):
                 yield Label(_("Opened"), classes="section")
                 yield Static(self._packs_text(), id="packs", markup=False)
-                yield Static(pool_charts([self.cs.card(n) for n in self.pool.cards]), id="pool-charts", markup=False)
+                yield Static(
+                    narrow_pool_charts([self.cs.card(n) for n in self.pool.cards]), id="pool-charts", markup=False
+                )
         yield Label(
             _("b builds a 40-card deck from this pool (G-SEALED); the same seed opens the same pool."),
             id="message",

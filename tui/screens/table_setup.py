@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, ClassVar
 from textual.app import ComposeResult
 from textual.widgets import Input, Label, Select, Switch, TextArea
 
+from core import labels
 from core.errors import LyceeError
 from core.i18n import _
 from core.names import whole
@@ -130,8 +131,28 @@ def make_pods(names: list[str], seed: int, draw: bool, most: int = POD_MAX) -> t
 
 
 def pick_seconds_text(timer: PickTimer) -> str:
-    """The pick timer as the organizer types it: ``11:40 6:20 1:5`` (cards left: seconds)."""
+    """The pick timer as the organizer types it: ``40`` (every pick) or ``11:40 6:20 1:5`` (cards left: seconds)."""
+    if len(timer.table) == 1:
+        return f"{timer.table[0][1]:g}"
     return " ".join(f"{k}:{v:g}" for k, v in sorted(timer.table, reverse=True))
+
+
+def pick_seconds_said(timer: PickTimer) -> str:
+    """The pick timer in words: 「1ピック3秒」, or 「残り11枚から40秒、残り6枚から20秒…」 (not 「1:3」,
+    which read as a minute and three seconds)."""
+    if len(timer.table) == 1:
+        return _("{s} s a pick", s=f"{timer.table[0][1]:g}")
+    steps = sorted(timer.table, reverse=True)
+    return labels.listed(_("{s} s from {cards} left", s=f"{v:g}", cards=k) for k, v in steps)
+
+
+def pick_seconds_refusal(text: str) -> str | None:
+    """What is wrong with pick seconds as typed (None: :func:`parse_pick_seconds` takes them)."""
+    try:
+        parse_pick_seconds(text)
+    except ValueError as err:
+        return str(err)
+    return None
 
 
 #: The longest pick the caller times (seconds): a pick of 99999 s was taken, and the draft stood still.

@@ -18,6 +18,8 @@ from core import labels
 from core.cards.model import ATTRIBUTE_KANJI, ATTRIBUTES, CARD_TYPES, Card
 from core.i18n import _
 
+from .wrapped import Wrapped
+
 __all__ = [
     "ATTRIBUTE_STYLE",
     "attr_glyphs",
@@ -31,6 +33,7 @@ __all__ = [
     "attribute_spread",
     "type_counts",
     "pool_charts",
+    "narrow_pool_charts",
     "seat_ring",
 ]
 
@@ -161,11 +164,16 @@ def attribute_spread(cards: Mapping[Card, int] | Iterable[Card], width: int = 14
     return out
 
 
-def type_counts(cards: Mapping[Card, int] | Iterable[Card]) -> Text:
-    """How many cards of each type, two types a line."""
+def _type_counts(cards: Mapping[Card, int] | Iterable[Card]) -> dict[str, int]:
     counts = dict.fromkeys(CARD_TYPES, 0)
     for c, n in _items(cards):
         counts[c.type] = counts.get(c.type, 0) + n
+    return counts
+
+
+def type_counts(cards: Mapping[Card, int] | Iterable[Card]) -> Text:
+    """How many cards of each type, two types a line."""
+    counts = _type_counts(cards)
     out = Text()
     for i, t in enumerate(CARD_TYPES):
         if i % 2:
@@ -189,6 +197,14 @@ def pool_charts(cards: Mapping[Card, int] | Iterable[Card], title: str = "", cur
     out.append("\n\n")
     out.append_text(cost_curve(dict(items), height=curve_height))
     return out
+
+
+def narrow_pool_charts(cards: Mapping[Card, int] | Iterable[Card]) -> Wrapped:
+    """:func:`pool_charts` for a panel a type line may not fit: it breaks between two types, never
+    between a type and its count (「キャラクター 25 · イベント」/「10」 at 80 columns)."""
+    items = dict(_items(cards))
+    whole = [f"{labels.card_type_label(t)} {n}" for t, n in _type_counts(items).items()]
+    return Wrapped(pool_charts(items), keep=whole)
 
 
 # -- the ring of seats ------------------------------------------------------------------------------
