@@ -465,6 +465,12 @@ def actor_label(actor: str) -> str:
     return {"desk": _("desk"), "demo": _("demo"), "cli": _("command line")}.get(actor, actor)
 
 
+def side_label(side: str | None) -> str:
+    """A table's side as people read it: プレイヤー1 / player 1 (``p1`` reads as the player id p1);
+    sentences add 側 / "'s side" around it (``lycee reports``, the log, the reports queue)."""
+    return {"p1": _("player 1"), "p2": _("player 2")}.get(side or "", side or "-")
+
+
 def choices(values, label) -> str:
     """The values a command line takes, as typed, each with its label in Japanese:
     ``start（試合タイマー開始）, pause（…）``; in English the bare values."""
@@ -506,6 +512,7 @@ LABELS = {
     staff_doing_label: ("start", "be paired", "start its clock"),
     decklist_source_label: ("bot-built", "phone"),
     actor_label: ACTORS,
+    side_label: ("p1", "p2"),
     placing_label: PLACINGS,
     note_label: (
         "ID",

@@ -147,6 +147,9 @@ async def test_g_bo3_a_dispute_is_decided_from_the_queue_by_keys(tmp_path, lang)
         await pilot.press("escape")
         await until(pilot, lambda: app.screen is screen, "back on the event")
         assert cell(screen, 2).startswith("● 1-2")
+        # issue 48: the side accepted reads as a side (「p2」 read as the player id p2)
+        accepted = _l("table {t}: {side}'s report accepted and recorded", t=2, side=_l("player 2"))
+        assert on_screen(app, accepted) and "p2's" not in shown(app) and "p2側" not in shown(app), shown(app)
     rows = dd.history(eid)
     assert [r["type"] for r in rows[-2:]] == ["report_decision", "result"]
     assert {r["actor"] for r in rows[-2:]} == {"desk"}

@@ -83,7 +83,7 @@ def _accept(args) -> None:
     if args.table is None or args.side is None:
         raise CliError(_("give the table and the side: `lycee reports EVENT accept TABLE --side p1|p2`"))
     with_desk(args, lambda d: d.accept_report(args.table, args.side))
-    print(_("table {t}: {side}'s report accepted and recorded", t=args.table, side=args.side))
+    print(_("table {t}: {side}'s report accepted and recorded", t=args.table, side=labels.side_label(args.side)))
 
 
 def _clear(args) -> None:

@@ -143,7 +143,7 @@ class PhoneReports(Concern):
         try:
             if op in ("p1", "p2"):
                 desk.accept_report(t, op)
-                said = _("table {t}: {side}'s report accepted and recorded", t=t, side=op)
+                said = _("table {t}: {side}'s report accepted and recorded", t=t, side=labels.side_label(op))
             elif op == "clear":
                 desk.clear_reports(t)
                 said = _("table {t}: reports cleared (its players report again)", t=t)
