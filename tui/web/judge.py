@@ -44,7 +44,7 @@ from core.event.lookups import player_name
 from core.event.model import Event, Match, Round
 from core.names import fold_name
 from core.rules.decklists import parallels_only
-from core.rules.phonereports import match_text, table_state
+from core.rules.phonereports import table_state
 from core.rules.results import protected_reason
 from core.rules.staff import pin_fingerprint, pin_holder, pin_staff
 
@@ -191,7 +191,7 @@ def _reports_seen(t: pages.T, ev, rnd, m) -> tuple[str, str]:
     """A table's result as the judge reads it, and the players' phone reports
     and a staff call as the desk's queue shows them (list items)."""
     if m.is_bye or m.reported:
-        return (match_text(m) if m.reported else "—"), ""
+        return (pages.table_result(t, m) if m.reported else "—"), ""
     rep = table_state(ev, rnd, m)
     return _unreported_state(t, rep), _report_items(t, rep)
 

@@ -60,13 +60,15 @@ def _name(ev: Event, pid: str | None) -> str:
     return ev.player(pid).name if pid is not None else ""
 
 
-def _result(t: T, m: Match) -> str:
-    """The result as the pairings by table show it: from the first-listed
-    player's side (the column heading says so)."""
+def table_result(t: T, m: Match) -> str:
+    """A table's result as the pages by table and the judge page show it: from the first-listed
+    player's side (the column heading says so); a double loss (G-LATE-1) says both lost, never
+    a bare 0-0 that reads as a draw."""
     unscored = _unscored(t, m)
     if unscored is not None:
         return unscored
-    return f"{m.p1_wins}-{m.p2_wins}" + (f"-{m.draws}" if m.draws else "")
+    score = f"{m.p1_wins}-{m.p2_wins}" + (f"-{m.draws}" if m.draws else "")
+    return f"{score} {t._('double loss')}" if m.outcome == "double_loss" else score
 
 
 def _unscored(t: T, m: Match) -> str | None:
@@ -346,7 +348,7 @@ def tables_part(t: T, ev: Event, now: float) -> str:
     for m in sorted(rnd.matches, key=lambda m: m.table):
         p2 = esc(_name(ev, m.p2)) if m.p2 else f"<i>{esc(t._('(bye)'))}</i>"
         out.append(
-            f"<tr><td>{table_text(m)}</td><td>{esc(_name(ev, m.p1))}</td><td>{p2}</td><td>{esc(_result(t, m))}</td></tr>"
+            f"<tr><td>{table_text(m)}</td><td>{esc(_name(ev, m.p1))}</td><td>{p2}</td><td>{esc(table_result(t, m))}</td></tr>"
         )
     out.append("</tbody></table>")
     return "".join(out)
