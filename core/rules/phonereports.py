@@ -35,7 +35,7 @@ from core.i18n import _
 from core.log import action, describer
 from core.log.actions import Report, ReportCodes, ReportDecision
 from core.names import as_typed
-from core.rules.clock import needs_time_call
+from core.rules.clock import time_call_reason
 from core.rules.publish import visible_rounds
 from core.tournament.matchrules import Result, parse_result
 
@@ -399,7 +399,7 @@ def _held_for(event: Event, rnd: Round, m: Match, p1: SideReport | None, now) ->
     if now is None:
         return None
     assert p1 is not None
-    return needs_time_call(event, rnd.number, m.table, parse_result(p1.result), now)
+    return time_call_reason(event, rnd.number, m.table, parse_result(p1.result), now)
 
 
 def _recorded_by(m: Match, p1: SideReport | None, p2: SideReport | None) -> str:

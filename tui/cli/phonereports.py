@@ -111,8 +111,10 @@ def _report_line(t) -> str:
         for label, s in ((_("Player 1"), t.p1), (_("Player 2"), t.p2))
     ]
     line = _("table {t}: {how}", t=t.table, how=status_label(t.status)) + "\t" + "\t".join(sides)
-    if t.held:
-        line += "\t" + t.held
+    if t.held:  # why it waits, and the command that decides it
+        line += "\t" + _(
+            "{why}: `lycee reports EVENT accept {t} --side p1` takes it as called at time", why=t.held, t=t.table
+        )
     if t.called:
         called = t.called
         line += "\t" + _(

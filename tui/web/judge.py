@@ -214,8 +214,8 @@ def _report_items(t: pages.T, rep) -> str:
         for s in (rep.p1, rep.p2)
         if s is not None
     ]
-    if rep.held:
-        claims.append(rep.held)
+    if rep.held:  # why it waits, and how the judge records it here
+        claims.append(t._("{why}: record the result below with the time-call box ticked", why=rep.held))
     items = "".join(f"<li>{esc(c)}</li>" for c in claims)
     if rep.called is not None:
         called = t._("staff called: {note} ({at})", note=rep.called.note, at=_hhmm(rep.called.at))

@@ -87,8 +87,8 @@ class PhoneReports(Concern):
                     by=labels.actor_label(s.actor),
                 )
             )
-        if rep.held:
-            lines.append(rep.held)
+        if rep.held:  # why it waits, and the keys that decide it here
+            lines.append(_("{why}: 1 or 2 takes it as called at time; E enters the true result", why=rep.held))
         if rep.called is not None:
             lines.append(
                 _(
