@@ -57,3 +57,47 @@ async def test_g_late_1_the_lateness_dialog_keeps_both_names_and_the_rule_id_who
             assert any(name in line for line in body), (name, text)
         assert not any(line.startswith(("）", "、", "。", "/")) for line in body), text
         assert not any(line.endswith(("/", "（")) for line in body), text
+
+
+@pytest.mark.asyncio
+async def test_the_event_list_reads_by_date_then_creation_names_the_event_to_delete_and_sees_a_new_one(
+    tmp_path, monkeypatch
+):
+    """Issue 48: the events of one day were listed by their ids' random hex part (f753, ef11, 223b,
+    0e02); they are listed newest date first and, within a day, the one made last first.  Delete
+    asks about the event by its name (not the id alone), and an event made by `lycee event new`
+    while the list is shown appears without `r`."""
+    from tui.screens.dialogs import Confirm
+    from tui.screens.event_list import EventListScreen
+
+    monkeypatch.setattr(EventListScreen, "WATCH_EVERY", 0.1)
+    fake = FakeTime()
+    dd = DataDir(tmp_path, clock=fake)
+    made = []
+    for name, date in (
+        ("朝の部", "2026-12-06"),
+        ("昼の部", "2026-12-06"),
+        ("前日の大会", "2026-12-05"),
+        ("夜の部", "2026-12-06"),
+    ):
+        store = dd.create({"name": name, "date": date, "sanctioned": False})
+        made.append(store.id)
+        store.close()
+        fake.tick(minutes=1)
+    app = LyceeApp(dd, lang="ja")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, EventListScreen), "the event list")
+        screen = app.screen
+        t = screen.query_one("#events")
+        names = [str(t.get_row_at(i)[2]) for i in range(t.row_count)]
+        assert names == ["夜の部", "昼の部", "朝の部", "前日の大会"], names
+        await pilot.press("delete")
+        await until(pilot, lambda: isinstance(app.screen, Confirm), "the question")
+        asked = shown(app)
+        assert "夜の部" in asked and made[3] in asked, asked
+        await pilot.press("escape")
+        await until(pilot, lambda: app.screen is screen, "back on the list")
+        store = DataDir(tmp_path).create({"name": "追加の大会", "date": "2026-12-07", "sanctioned": False})
+        store.close()  # as `lycee event new` in another shell
+        await until(pilot, lambda: "追加の大会" in shown(app), "the new event listed by itself")
+        assert screen.ids[0] == store.id
