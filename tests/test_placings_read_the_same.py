@@ -95,6 +95,8 @@ def test_g_se_exports_and_command_line_read_3rd_4th_or_top_4(tmp_path, capsys, t
         out = capsys.readouterr().out
         lines = [ln for ln in out.splitlines() if ln.strip()[:1].isdigit()]
         assert [ln.split()[1] for ln in lines[:4]] == want, out
+        # outside the cut: the Swiss place people expect, not a bare 「スイスドロー」 (issue 48)
+        assert [ln.split()[1] for ln in lines[4:]] == [f"スイスドロー{n}位" for n in range(5, 9)], out
         if third:
             assert "3位決定戦" not in out and "決勝" not in out.replace("決勝トーナメント", "")
     finally:
@@ -111,6 +113,9 @@ def test_g_se_phone_and_tv_pages_read_3rd_and_4th(tmp_path):
     page = standings_part(t, d.event, 0.0)
     assert "<td>3位</td>" in page and "<td>4位</td>" in page and "<th>成績</th>" in page
     assert "<td>スイスドロー</td>" not in page  # outside the cut nothing reached, as the TV (the phone's width)
+    # the phone says the cut orders the places, as the TV (3位 may have fewer points than 4位)
+    assert "決勝トーナメントの結果で決まります" in page, page
+    assert page.index("決勝トーナメントの結果で決まります") < page.index("<table"), page
     tv = tv_part(t, d.event, 0.0)
     assert "3位" in tv and "4位" in tv and "決勝トーナメントの結果で決まります" in tv
     assert "3rd place" in tv_part(T("en"), d.event, 0.0)
