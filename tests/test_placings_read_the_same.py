@@ -135,8 +135,16 @@ def test_g_se_round_tab_shows_the_third_place_score_and_the_bracket_its_winner(t
     try:
         text = draw(bracket(d.event)).plain
         assert f"→ 3位: {d.event.player(third.p1).name}" in text
+        # issue 48: the two players of the third-place match joined by 対, as the pairings (not 「v」)
+        line = next(ln for ln in text.splitlines() if ln.startswith("3位決定戦"))
+        assert " 対 " in line and " v " not in line, line
     finally:
         i18n.set_language("en")
+    from tui.web.pages import T, bracket_part
+
+    page = bracket_part(T("ja"), d.event, 0.0)
+    assert '<span class="vs">対</span>' in page and ">vs<" not in page
+    assert '<span class="vs">vs</span>' in bracket_part(T("en"), d.event, 0.0)
 
 
 @pytest.mark.asyncio
@@ -154,6 +162,8 @@ async def test_g_se_desk_standings_read_3rd_and_4th_at_80x24(tmp_path):
         await until(pilot, lambda: table.row_count == 8, "the final standings")
         cells = [str(table.get_row_at(i)[2]) for i in range(4)]
         assert cells == ["優勝", "準優勝", "3位", "4位"]
+        # outside the cut: the Swiss place people expect, not a bare 「スイスドロー」 (issue 48)
+        assert str(table.get_row_at(4)[2]) == "スイスドロー5位", str(table.get_row_at(4)[2])
         assert "参加中" not in shown(app)
 
 

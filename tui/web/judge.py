@@ -49,6 +49,7 @@ from core.rules.results import protected_reason
 from core.rules.staff import pin_fingerprint, pin_holder, pin_staff
 
 from . import errorpage, pages
+from .escape import esc_whole
 from .pages import esc
 from .writes import BadBody, Guesses, Tokens, address, cookie, json_body, page_id, page_key, refusal, same_origin
 
@@ -267,10 +268,10 @@ def _result_form(t: pages.T, m, p1: str, tbl: str) -> str:
     send = t._("Correct the result") if m.reported else t._("Record the result")
     return (
         f'<form class="op" data-op="result"{tbl} data-correct="{correct}">'
-        f"<label>{esc(t._('Result: {name} won-lost (won-lost-drawn)', name=p1))}"
+        f"<label>{esc_whole(t._('Result: {name} won-lost (won-lost-drawn)', name=p1))}"
         '<input name="result" maxlength="8" inputmode="numeric" placeholder="2-1" required></label>'
         f'<label class="check"><input type="checkbox" name="time_called"> '
-        f"{esc(t._('Time was called at this table (G-BO3-TIME)'))}</label>{reason}"
+        f"{esc_whole(t._('Time was called at this table (G-BO3-TIME)'))}</label>{reason}"
         f'<button type="submit">{esc(send)}</button><span class="state" role="status"></span></form>'
     )
 
@@ -279,21 +280,21 @@ def _table_forms(t: pages.T, tbl: str, opts: str) -> str:
     """The forms of a table's other rulings: an extension, a check-in, a penalty, a deck check."""
     return (
         f'<form class="op" data-op="extend"{tbl}>'
-        f"<label>{esc(t._('Time extension (minutes, G-TIME)'))}"
+        f"<label>{esc_whole(t._('Time extension (minutes, G-TIME)'))}"
         '<input name="minutes" type="number" min="1" max="60" value="3" required></label>'
         f'<button type="submit">{esc(t._("Give the extension"))}</button>'
         '<span class="state" role="status"></span></form>'
         f'<form class="op" data-op="checkin"{tbl}>'
-        f'<label>{esc(t._("Check in (G-LATE-1)"))}<select name="player">{opts}</select></label>'
+        f'<label>{esc_whole(t._("Check in (G-LATE-1)"))}<select name="player">{opts}</select></label>'
         f'<button type="submit">{esc(t._("Check in"))}</button><span class="state" role="status"></span></form>'
         f'<form class="op" data-op="penalty"{tbl}>'
-        f'<label>{esc(t._("Penalty (G-PEN-1)"))}<select name="player">{opts}</select></label>'
+        f'<label>{esc_whole(t._("Penalty (G-PEN-1)"))}<select name="player">{opts}</select></label>'
         f'<select name="level"><option value="notice">{esc(t._("notice"))}</option>'
         f'<option value="warning">{esc(t._("warning"))}</option></select>'
         f'<label>{esc(t._("Reason"))}<input name="reason" maxlength="200" required></label>'
         f'<button type="submit">{esc(t._("Issue"))}</button><span class="state" role="status"></span></form>'
         f'<form class="op" data-op="deck_check"{tbl}>'
-        f'<label>{esc(t._("Deck check (G-DECKLIST)"))}<select name="player">{opts}</select></label>'
+        f'<label>{esc_whole(t._("Deck check (G-DECKLIST)"))}<select name="player">{opts}</select></label>'
         f"<label>{esc(t._('The deck presented (decklist text; blank: as registered)'))}"
         '<textarea name="deck" rows="3" maxlength="8000"></textarea></label>'
         f'<button type="submit">{esc(t._("Record the deck check"))}</button>'

@@ -495,7 +495,7 @@ def bracket_part(t: T, ev: Event, now: float) -> str:
         s = b.third_place
         out.append(
             f"<section><h3>{esc(t._('Third-place match'))}</h3><ol><li>{_entrant(s.top, s.winner)}"
-            f'<span class="vs">vs</span>{_entrant(s.bottom, s.winner)}</li></ol></section>'
+            f'<span class="vs">{esc(t._("vs"))}</span>{_entrant(s.bottom, s.winner)}</li></ol></section>'
         )
     if b.champion is not None:
         out.append(f'<p class="champion">{esc(t._("Champion"))}: {esc(b.champion.name)}</p>')
@@ -511,7 +511,7 @@ def _bracket_round(t: T, rnd) -> str:
 
 def _bracket_slot(t: T, s) -> str:
     bottom = f"<i>{esc(t._('(bye)'))}</i>" if s.bye else _entrant(s.bottom, s.winner)
-    return f'<li>{_entrant(s.top, s.winner)}<span class="vs">vs</span>{bottom}</li>'
+    return f'<li>{_entrant(s.top, s.winner)}<span class="vs">{esc(t._("vs"))}</span>{bottom}</li>'
 
 
 def _entrant(e, winner) -> str:
