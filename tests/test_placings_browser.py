@@ -113,12 +113,14 @@ def test_g_se_the_phone_standings_fit_390_px_and_say_the_cut_decides(tmp_path, b
         expect(hint).to_be_visible()
         table = phone.locator("table.standings")
         assert hint.bounding_box()["y"] < table.bounding_box()["y"]
-        wide = phone.locator(".wide").evaluate("e => [e.scrollWidth, e.clientWidth]")
-        assert wide[0] <= wide[1], wide  # nothing to scroll sideways
-        right = phone.evaluate("document.documentElement.clientWidth")
-        for cell in phone.locator("table.standings tbody tr:not(.tbs) td:nth-child(5)").all():
-            box = cell.bounding_box()
-            assert box is not None and box["x"] + box["width"] <= right, (cell.inner_text(), box)
+        for width in (320, 360, 390, 430):
+            phone.set_viewport_size({"width": width, "height": 844})
+            wide = phone.locator(".wide").evaluate("e => [e.scrollWidth, e.clientWidth]")
+            assert wide[0] <= wide[1], (width, wide)  # nothing to scroll sideways
+            right = phone.evaluate("document.documentElement.clientWidth")
+            for cell in phone.locator("table.standings tbody tr:not(.tbs) td:nth-child(5)").all():
+                box = cell.bounding_box()
+                assert box is not None and box["x"] + box["width"] <= right, (width, cell.inner_text(), box)
         expect(phone.locator("table.standings tr.tbs").first).to_contain_text("OMW%")
         expect(phone.locator("table.standings td.tb").first).to_be_hidden()
         wide_page = browser.new_context(viewport={"width": 1280, "height": 720}, locale="ja-JP").new_page()

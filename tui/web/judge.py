@@ -271,7 +271,7 @@ def _result_form(t: pages.T, m, p1: str, tbl: str) -> str:
         f"<label>{esc_whole(t._('Result: {name} won-lost (won-lost-drawn)', name=p1))}"
         '<input name="result" maxlength="8" inputmode="numeric" placeholder="2-1" required></label>'
         f'<label class="check"><input type="checkbox" name="time_called"> '
-        f"{esc_whole(t._('Time was called at this table (G-BO3-TIME)'))}</label>{reason}"
+        f"<span>{esc_whole(t._('Time was called at this table (G-BO3-TIME)'))}</span></label>{reason}"
         f'<button type="submit">{esc(send)}</button><span class="state" role="status"></span></form>'
     )
 
