@@ -38,6 +38,14 @@ def kind_short(kind: str) -> str:
     return {"constructed": _("Constructed"), "sealed": _("Sealed"), "draft": _("Draft")}.get(kind, kind)
 
 
+def event_cells(e) -> tuple[str, ...]:
+    """One event's row of the list: date, id, name, kind, match, entries, rounds (a file that
+    cannot be read: its id and what is wrong)."""
+    if e.problem:
+        return ("", e.id, "⚠ " + e.problem, "", "", "", "")
+    return (e.date, e.id, e.name, kind_short(e.kind), labels.match_label(e.match), str(e.players), str(e.rounds))
+
+
 class EventListScreen(Translated, Screen):
     if TYPE_CHECKING:
         app = getters.app(DeskApp)  # Textual's typed self.app
@@ -120,16 +128,10 @@ class EventListScreen(Translated, Screen):
             self._events_stamp = firstframe.events_stamp(self.app.frame_cache)  # before the list is read
         self._seen_folder = self._folder_now()  # before the list is read: a change meanwhile is seen next time
         events = self.app.datadir.list_events()
-        was = self._selected()
+        was, row = self._selected(), t.cursor_row
         self.ids = [e.id for e in events]
         self.names = {e.id: e.name for e in events if not e.problem}
-        cells = [
-            ("", e.id, "⚠ " + e.problem, "", "", "", "")
-            if e.problem
-            else (e.date, e.id, e.name, kind_short(e.kind), labels.match_label(e.match), str(e.players), str(e.rounds))
-            for e in events
-        ]
-        row = t.cursor_row
+        cells = [event_cells(e) for e in events]
         t.clear(columns=True)
         columns = self._columns(cells)
         for label, width in columns:
@@ -137,19 +139,18 @@ class EventListScreen(Translated, Screen):
         name_width = columns[2][1]
         for e, row_cells in zip(events, cells):
             t.add_row(*row_cells[:2], fit_name(row_cells[2], name_width), *row_cells[3:], key=e.id)
-        if was in self.ids and self.ids.index(was) != row:  # the cursor stays on its event when rows move
-            row = self.ids.index(was)
+        row = self.ids.index(was) if was in self.ids else row  # the cursor stays on its event when rows move
         if row and row < len(events):
             t.move_cursor(row=row)
-        status = self.query_one("#status", Label)
-        if events:
-            self._status = ngettext(
-                "{n} event in {path}", "{n} events in {path}", len(events), path=self.app.datadir.root
-            )
-        else:
-            self._status = _("No events yet. Press n to create one.")
-        status.update(self._status)
+        self._status = self._count_words(len(events))
+        self.query_one("#status", Label).update(self._status)
         self._keep_frame()
+
+    def _count_words(self, n: int) -> str:
+        """The line under the list: how many events and where, or how to make the first."""
+        if not n:
+            return _("No events yet. Press n to create one.")
+        return ngettext("{n} event in {path}", "{n} events in {path}", n, path=self.app.datadir.root)
 
     # -- the highlighted event's return deadline (issue 47: event date + 14 days, 必着) -------------
 

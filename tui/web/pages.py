@@ -31,9 +31,9 @@ from .standingtable import (
     cut_hint,
     own_rows,
     standings_heads,
+    standings_hints,
     tb_text,
     tiebreakers_below,
-    ties_hint,
     whole_standings,
 )
 
@@ -439,8 +439,7 @@ def _standings_tables(t: T, ev: Event, standings: list[dict], final: bool, q: st
     rows = [(r["id"] in mine, _standings_row(t, r, final, chain, r["id"] in mine, size, ev.rules)) for r in standings]
     heads = standings_heads(t, final, chain)
     out = [own_rows(t, q, heads, [html_row for me, html_row in rows if me])] if searched else []
-    out += cut_hint(t) if final else []
-    out += ties_hint(t, chain, final)
+    out += standings_hints(t, chain, final)
     out.append(whole_standings(heads, [r for _me, r in rows]))
     return out
 

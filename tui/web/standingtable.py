@@ -38,6 +38,12 @@ def cut_hint(t: Words) -> list[str]:
     return [f'<p class="hint">{esc(t._("The top cut decides the places; the record is the Swiss record."))}</p>']
 
 
+def standings_hints(t: Words, chain: list[str], final: bool) -> list[str]:
+    """The lines over the standings: once the top cut is played that it decides the places
+    (:func:`cut_hint`), then how ties are broken (:func:`ties_hint`)."""
+    return (cut_hint(t) if final else []) + ties_hint(t, chain, final)
+
+
 def ties_hint(t: Words, chain: list[str], final: bool = False) -> list[str]:
     """How ties are broken (the event's tiebreakers in order), outside the cut once it is played;
     nothing without any."""
