@@ -10,21 +10,30 @@ from core import labels
 from core.desk import Desk
 from core.errors import LyceeError
 from core.i18n import _
+from core.names import to_hiragana
 from core.store import DataDir, EventStore
 
 
-def demo_names(n: int, seed: int | None = None) -> list[str]:
-    """``n`` distinct Japanese full names, reproducible for a given seed."""
+def demo_players(n: int, seed: int | None = None) -> list[tuple[str, str]]:
+    """``n`` distinct Japanese full names with their readings in hiragana (「高橋 裕美子」,
+    「たかはし ゆみこ」), reproducible for a given seed: Faker's ja_JP name pairs give the kanji
+    and the kana of one name together, so a name and its reading always agree (L-READING)."""
     fake = Faker("ja_JP")
     fake.seed_instance(seed if seed is not None else random.randrange(1 << 30))
-    names: list[str] = []
+    players: list[tuple[str, str]] = []
     seen: set[str] = set()
-    while len(names) < n:
-        name = f"{fake.last_name()} {fake.first_name()}"
+    while len(players) < n:
+        last, first = fake.last_name_pair(), fake.first_name_pair()  # as last_name() and first_name() draw
+        name = f"{last[0]} {first[0]}"
         if name not in seen:
             seen.add(name)
-            names.append(name)
-    return names
+            players.append((name, to_hiragana(f"{last[1]} {first[1]}")))
+    return players
+
+
+def demo_names(n: int, seed: int | None = None) -> list[str]:
+    """``n`` distinct Japanese full names, reproducible for a given seed (:func:`demo_players`)."""
+    return [name for name, _reading in demo_players(n, seed)]
 
 
 def make_demo(datadir: DataDir, players: int = 16, kind: str = "constructed", seed: int | None = None) -> EventStore:
@@ -42,5 +51,6 @@ def make_demo(datadir: DataDir, players: int = 16, kind: str = "constructed", se
             "staff": {"organizer": "店長", "judges": ["ジャッジA"], "head_judge": "ジャッジA"},
         }
     )
-    Desk(store, actor="demo").add_players(demo_names(players, seed))
+    people = demo_players(players, seed)
+    Desk(store, actor="demo").add_players([name for name, _r in people], readings=[r for _n, r in people])
     return store

@@ -405,11 +405,12 @@ def _best_of(reached: str) -> int | None:
     return best
 
 
-def placing_label(reached: str, place: int = 3, tr=_, size: int | None = None) -> str:
+def placing_label(reached: str, place: int | None = None, tr=_, size: int | None = None) -> str:
     """A final placing in words (G-SE), the same on the desk, ``lycee standings``, every
     export, the phones and the TV: 優勝, 準優勝, 3位 and 4位 where the third-place match was
     played (``place`` tells which), ベスト4 for both semi-final losers without one, ベスト8,
-    ベスト16 ...; スイスドロー for a player outside the cut.  ``tr``: the catalog of a web
+    ベスト16 ...; スイスドロー5位 for a player outside the cut, whose place is his Swiss rank
+    (スイスドロー when ``place`` is not given).  ``tr``: the catalog of a web
     page's own language (``T._`` of tui.web.pages) instead of the process's.  ``size``: the
     bracket's real size (core.tournament.elimination.cut_size): a quarter-final loser of a
     top 5 is ベスト5, not ベスト8 (issue 46 item 11)."""
@@ -419,6 +420,8 @@ def placing_label(reached: str, place: int = 3, tr=_, size: int | None = None) -
     best = _best_of(reached)
     if best is not None:
         return _("top {n}", n=min(best, size) if size else best)
+    if reached == "swiss" and place is not None:  # outside the cut: the Swiss record people expect
+        return _("Swiss rank {n}", n=place)
     return {"winner": _("champion"), "final": _("runner-up"), "swiss": _("Swiss")}.get(reached, reached)
 
 
@@ -470,6 +473,12 @@ def actor_label(actor: str) -> str:
     return {"desk": _("desk"), "demo": _("demo"), "cli": _("command line")}.get(actor, actor)
 
 
+def side_label(side: str | None) -> str:
+    """A table's side as people read it: プレイヤー1 / player 1 (``p1`` reads as the player id p1);
+    sentences add 側 / "'s side" around it (``lycee reports``, the log, the reports queue)."""
+    return {"p1": _("player 1"), "p2": _("player 2")}.get(side or "", side or "-")
+
+
 def choices(values, label) -> str:
     """The values a command line takes, as typed, each with its label in Japanese:
     ``start（試合タイマー開始）, pause（…）``; in English the bare values."""
@@ -511,6 +520,7 @@ LABELS = {
     staff_doing_label: ("start", "be paired", "start its clock"),
     decklist_source_label: ("bot-built", "phone"),
     actor_label: ACTORS,
+    side_label: ("p1", "p2"),
     placing_label: PLACINGS,
     note_label: (
         "ID",

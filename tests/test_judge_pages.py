@@ -483,3 +483,24 @@ def test_o_deck_4_a_parallel_swap_at_a_deck_check_from_the_judge_page_is_the_reg
         r = act(c, {"op": "deck_check", "table": 1, "player": m.p1, "deck": swapped})
         assert r.status_code == 200 and "registered deck" in r.json()["message"], r.json()
         assert "difference" not in r.json()["message"]
+
+
+def test_g_late_1_a_double_loss_reads_as_lost_on_the_judge_page_and_the_tables_page(desk):
+    """G-LATE-1: neither player of table 1 sat within 5 minutes: both lose.  The judge page and the
+    phone's pages by table said 「0-0」, which reads as a draw; they say 「0-0 両者敗北」 / "0-0 double
+    loss" (tui.web.pages.table_result, one label for every page), as the page by name says 「負け」."""
+    pin = desk.staff_pin("佐藤")
+    desk.toggle_clock()
+    m2 = table(desk, 2)
+    desk.checkin(m2.p1, m2.p2)
+    desk.store.clock.tick(minutes=6)
+    (due,) = [p for p in desk.late_prompts() if p.table == 1]
+    desk.resolve_late(due, "confirm")
+    assert table(desk, 1).outcome == "double_loss"
+    with web(desk) as c:
+        sign_in(c, "佐藤", pin)
+        for lang, said in (("ja", "0-0 両者敗北"), ("en", "0-0 double loss")):
+            judge = c.get(f"/judge?lang={lang}").text
+            assert f"<b>{said}</b>" in judge, judge
+            tables = c.get(f"/tables?lang={lang}").text
+            assert f"<td>{said}</td>" in tables, tables

@@ -81,3 +81,36 @@ def test_g_head_judge_a_judge_signs_in_records_and_corrects_with_a_reason_on_a_p
     last = desk.store.actions[-1]
     assert last["actor"] == "judge 佐藤 (phone)" and last["data"]["reason"] == "記入ミス"
     assert last["data"]["correct"] is True
+
+
+def test_g_bo3_time_the_judge_page_keeps_rule_ids_and_notes_whole_at_390_px(served):
+    """Issue 48: at 390 px the judge page broke 「（G-BO3-」/「TIME）」 and 「（勝ち-負け-」/「引き分け）」
+    at their hyphens; each stays on one line at every phone width; a player not yet seated reads
+    「未着席」 (it read 「未確認」: G-LATE-1 is about being seated)."""
+    from tests.test_phone_wrap_browser import LINES_JS
+
+    desk, base = served
+    pin = desk.staff_pin("佐藤")
+    with sync_api.sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
+        try:
+            ctx = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, locale="ja-JP")
+            page = ctx.new_page()
+            page.goto(base + "/judge")
+            page.fill("#name", "佐藤")
+            page.fill("#pin", pin)
+            page.get_by_role("button", name="サインイン").click()
+            expect(page.locator("p.who")).to_contain_text("佐藤としてサインイン中", timeout=5000)
+            table = page.locator("#table-1")
+            table.locator("summary").click()
+            expect(table.locator("ul.seen")).to_contain_text("未着席")
+            form = table.locator('form[data-op="result"]')
+            labels = form.locator("label")
+            expect(labels.first).to_contain_text("勝ち-負け-引き分け")
+            for width in range(320, 431, 10):
+                page.set_viewport_size({"width": width, "height": 844})
+                lines = [ln for i in range(labels.count()) for ln in labels.nth(i).evaluate(LINES_JS)]
+                assert any("（G-BO3-TIME）" in ln for ln in lines), (width, lines)
+                assert any("（勝ち-負け-引き分け）" in ln for ln in lines), (width, lines)
+        finally:
+            browser.close()

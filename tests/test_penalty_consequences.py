@@ -158,6 +158,29 @@ def test_g_pen_2_exclusion_says_what_happens_to_a_finished_match(tmp_path):
     store.close()
 
 
+def test_g_pen_2_the_exclusion_and_its_match_read_as_two_japanese_sentences(tmp_path):
+    """G-PEN-2, L-MATCH-LOSS (issue 48): two warnings exclude Dai while his match is in progress;
+    the Japanese message joined the exclusion and the lost match with an ASCII 「; 」; it reads
+    「…以後は対戦しません。第1回戦2卓の試合は…」 (core.i18n.join_sentences)."""
+    from core import i18n, readmodel
+
+    _, store, desk = make_event(tmp_path, FakeTime())
+    pair_fixed(desk)
+    desk.record(1, "2-0")
+    desk.penalty("Dai", "warning", "slow play", by="J1")
+    before = desk.event
+    desk.penalty("Dai", "warning", "slow play", by="J1")
+    i18n.set_language("ja")
+    try:
+        said, escalated = readmodel.penalty_said(before, desk.event, "p4", "warning")
+    finally:
+        i18n.set_language("en")
+    assert escalated and "以後は対戦しません。第1回戦2卓の試合は" in said and ";" not in said, said
+    said, _esc = readmodel.penalty_said(before, desk.event, "p4", "warning")
+    assert "they play no more; their match at table 2 of round 1" in said, said
+    store.close()
+
+
 # -- item 9: staff who also play (L-STAFF-PLAYS, G-HEAD-JUDGE) ------------------------------
 
 

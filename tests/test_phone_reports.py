@@ -382,9 +382,44 @@ def test_cli_codes_reports_accept_clear_and_setting(tmp_path, capsys):
     rc, out, _e = lycee(capsys, "--data-dir", dd, "reports", eid, "--json")
     assert [(r["table"], r["status"]) for r in json.loads(out)["reports"]] == [(1, "staff")]  # decided by the desk
     rc, out, err = lycee(capsys, "--data-dir", dd, "reports", eid, "accept", "2", "--side", "p1")
-    assert rc == 1 and "no report from p1" in err
+    assert rc == 1 and "no report from player 1" in err
     rc, out, _e = lycee(capsys, "--data-dir", dd, "log", eid)
-    assert "accepted p1's" in out and "cleared" in out and c["p1"] not in out  # no code in the trail
+    assert "accepted player 1's" in out and "cleared" in out and c["p1"] not in out  # no code in the trail
+
+
+def test_cli_a_table_side_reads_as_a_side_never_as_a_player_id(tmp_path, capsys):
+    """Issue 48: 「3卓 p1側からの報告」 read as the player p1 (another player than the reporter);
+    the log, `reports accept` and its refusal say プレイヤー1側 / player 1's side (core.labels.side_label),
+    and who cleared a table as people read it (コマンドライン, not 「（cli）」)."""
+    dd = str(tmp_path / "d")
+    rc, out, _e = lycee(capsys, "--data-dir", dd, "event", "new", "Cup", "--date", "2026-12-02", "--unsanctioned")
+    eid = out.strip().splitlines()[-1]
+    lycee(capsys, "--data-dir", dd, "player", "add", eid, "Aki", "Ben", "Chie", "Dai")
+    lycee(capsys, "--data-dir", dd, "event", "set", eid, "--phone-reports")
+    rc, out, _e = lycee(capsys, "--data-dir", dd, "player", "codes", eid, "--json")
+    c = {r["id"]: r["code"] for r in json.loads(out)["codes"]}
+    lycee(capsys, "--data-dir", dd, "pair", eid)
+    from core.store import DataDir
+
+    with DataDir(dd).open(eid) as store:
+        d = Desk(store)
+        m1, m2 = d.event.current_round.matches
+        phone(d, m2.p2).phone_report(c[m2.p2], "0-2")
+        phone(d, m1.p1).phone_report(c[m1.p1], "2-0")
+    rc, out, _e = lycee(capsys, "--data-dir", dd, "--lang", "ja", "log", eid)
+    assert "2卓 プレイヤー2側からの報告: 0-2" in out, out
+    assert f"{m2.p2}側" not in out and "p1側" not in out and "p2側" not in out, out
+    rc, out, _e = lycee(capsys, "--data-dir", dd, "log", eid)
+    assert "table 2 from player 2's side: 0-2" in out and "from p2" not in out, out
+    rc, out, err = lycee(capsys, "--data-dir", dd, "--lang", "ja", "reports", eid, "accept", "1", "--side", "p2")
+    assert rc == 1 and "プレイヤー2側の報告がありません" in err, err
+    rc, out, _e = lycee(capsys, "--data-dir", dd, "--lang", "ja", "reports", eid, "accept", "1", "--side", "p1")
+    assert rc == 0 and "1卓: プレイヤー1側の報告を採用し" in out, out
+    with DataDir(dd).open(eid) as store:  # the command line's change sent to the app holding the event
+        Desk(store, actor="cli").clear_reports(2)
+    rc, out, _e = lycee(capsys, "--data-dir", dd, "--lang", "ja", "log", eid)
+    assert "プレイヤー1側の報告を採用しました" in out and "p1側" not in out, out
+    assert "報告を取り消しました（コマンドライン）" in out and "（cli）" not in out, out
 
 
 # -- the phone side --------------------------------------------------------------------------------------

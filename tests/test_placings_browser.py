@@ -47,9 +47,14 @@ def test_g_se_phone_and_tv_give_both_semi_final_losers_3_4(tmp_path, browser):
         ctx = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, locale="ja-JP")
         phone = ctx.new_page()
         phone.goto(f"{url}/standings")
-        expect(phone.locator("table.standings tbody tr")).to_have_count(8, timeout=5000)
-        assert _texts(phone, "table.standings tbody tr td:nth-child(1)") == places
-        assert _texts(phone, "table.standings tbody tr td:nth-child(2)")[:4] == ["優勝", "準優勝", "ベスト4", "ベスト4"]
+        expect(phone.locator("table.standings tbody tr:not(.tbs)")).to_have_count(8, timeout=5000)
+        assert _texts(phone, "table.standings tbody tr:not(.tbs) td:nth-child(1)") == places
+        assert _texts(phone, "table.standings tbody tr:not(.tbs) td:nth-child(2)")[:4] == [
+            "優勝",
+            "準優勝",
+            "ベスト4",
+            "ベスト4",
+        ]
         tv = browser.new_context(viewport={"width": 1280, "height": 720}, locale="ja-JP").new_page()
         tv.goto(f"{url}/tv")
         expect(tv.locator("ol.placings li")).to_have_count(8, timeout=5000)
@@ -90,3 +95,35 @@ def test_g_se_tv_says_the_cut_decides_when_3rd_has_the_weaker_record(tmp_path, b
         expect(en.get_by_text("The top cut decides the places")).to_be_visible(timeout=5000)
         assert _texts(en, ".tvhead > div:first-child .rank") == ["Place"]
         assert _texts(en, "ol.placings .reached")[2:4] == ["3rd place", "4th place"]
+
+
+def test_g_se_the_phone_standings_fit_390_px_and_say_the_cut_decides(tmp_path, browser):
+    """G-SE (issue 48): after a third-place match won by the player lower in the Swiss, the
+    phone's standings said only how ties are broken above a 3位 with fewer points than the 4位;
+    they say the top cut decides, above the table, as the TV.  At 390 px the table was cut
+    mid-record (「4-0-」) with nothing saying it scrolled: it fits the phone's width, every
+    record whole, the tiebreakers on a line under each row; at 1280 px in their columns."""
+    _dd, eid, ev = played_cut(tmp_path, 8, 4, third=True, upsets=True)
+    dd, desk = _serve(tmp_path, eid)
+    with pages_of(dd, desk, lang="ja") as url:
+        phone = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, locale="ja-JP").new_page()
+        phone.goto(f"{url}/standings")
+        expect(phone.locator("table.standings tbody tr:not(.tbs)")).to_have_count(8, timeout=5000)
+        hint = phone.get_by_text("順位は決勝トーナメントの結果で決まります")
+        expect(hint).to_be_visible()
+        table = phone.locator("table.standings")
+        assert hint.bounding_box()["y"] < table.bounding_box()["y"]
+        for width in (320, 360, 390, 430):
+            phone.set_viewport_size({"width": width, "height": 844})
+            wide = phone.locator(".wide").evaluate("e => [e.scrollWidth, e.clientWidth]")
+            assert wide[0] <= wide[1], (width, wide)  # nothing to scroll sideways
+            right = phone.evaluate("document.documentElement.clientWidth")
+            for cell in phone.locator("table.standings tbody tr:not(.tbs) td:nth-child(5)").all():
+                box = cell.bounding_box()
+                assert box is not None and box["x"] + box["width"] <= right, (width, cell.inner_text(), box)
+        expect(phone.locator("table.standings tr.tbs").first).to_contain_text("OMW%")
+        expect(phone.locator("table.standings td.tb").first).to_be_hidden()
+        wide_page = browser.new_context(viewport={"width": 1280, "height": 720}, locale="ja-JP").new_page()
+        wide_page.goto(f"{url}/standings")
+        expect(wide_page.locator("table.standings td.tb").first).to_be_visible(timeout=5000)
+        expect(wide_page.locator("table.standings tr.tbs").first).to_be_hidden()

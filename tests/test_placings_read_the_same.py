@@ -95,6 +95,8 @@ def test_g_se_exports_and_command_line_read_3rd_4th_or_top_4(tmp_path, capsys, t
         out = capsys.readouterr().out
         lines = [ln for ln in out.splitlines() if ln.strip()[:1].isdigit()]
         assert [ln.split()[1] for ln in lines[:4]] == want, out
+        # outside the cut: the Swiss place people expect, not a bare 「スイスドロー」 (issue 48)
+        assert [ln.split()[1] for ln in lines[4:]] == [f"スイスドロー{n}位" for n in range(5, 9)], out
         if third:
             assert "3位決定戦" not in out and "決勝" not in out.replace("決勝トーナメント", "")
     finally:
@@ -111,6 +113,9 @@ def test_g_se_phone_and_tv_pages_read_3rd_and_4th(tmp_path):
     page = standings_part(t, d.event, 0.0)
     assert "<td>3位</td>" in page and "<td>4位</td>" in page and "<th>成績</th>" in page
     assert "<td>スイスドロー</td>" not in page  # outside the cut nothing reached, as the TV (the phone's width)
+    # the phone says the cut orders the places, as the TV (3位 may have fewer points than 4位)
+    assert "決勝トーナメントの結果で決まります" in page, page
+    assert page.index("決勝トーナメントの結果で決まります") < page.index("<table"), page
     tv = tv_part(t, d.event, 0.0)
     assert "3位" in tv and "4位" in tv and "決勝トーナメントの結果で決まります" in tv
     assert "3rd place" in tv_part(T("en"), d.event, 0.0)
@@ -130,8 +135,16 @@ def test_g_se_round_tab_shows_the_third_place_score_and_the_bracket_its_winner(t
     try:
         text = draw(bracket(d.event)).plain
         assert f"→ 3位: {d.event.player(third.p1).name}" in text
+        # issue 48: the two players of the third-place match joined by 対, as the pairings (not 「v」)
+        line = next(ln for ln in text.splitlines() if ln.startswith("3位決定戦"))
+        assert " 対 " in line and " v " not in line, line
     finally:
         i18n.set_language("en")
+    from tui.web.pages import T, bracket_part
+
+    page = bracket_part(T("ja"), d.event, 0.0)
+    assert '<span class="vs">対</span>' in page and ">vs<" not in page
+    assert '<span class="vs">vs</span>' in bracket_part(T("en"), d.event, 0.0)
 
 
 @pytest.mark.asyncio
@@ -149,6 +162,8 @@ async def test_g_se_desk_standings_read_3rd_and_4th_at_80x24(tmp_path):
         await until(pilot, lambda: table.row_count == 8, "the final standings")
         cells = [str(table.get_row_at(i)[2]) for i in range(4)]
         assert cells == ["優勝", "準優勝", "3位", "4位"]
+        # outside the cut: the Swiss place people expect, not a bare 「スイスドロー」 (issue 48)
+        assert str(table.get_row_at(4)[2]) == "スイスドロー5位", str(table.get_row_at(4)[2])
         assert "参加中" not in shown(app)
 
 

@@ -146,3 +146,23 @@ async def test_l_reading_rename_offers_the_suggested_reading_to_a_player_without
         await pilot.press("shift+f2")
         await until(pilot, lambda: app.screen is not screen, "the rename dialog")
         assert app.screen.query_one("#rename-reading").value == "さとう はな"  # a reading of their own stays
+
+
+def test_l_reading_the_demo_players_have_readings_that_match_their_names(tmp_path):
+    """L-READING (issue 48): the demo's 16 players had no reading, so the phones, the TV and the
+    sheets sorted them by kanji code point and searching a reading (おおにし) found nobody.  Each
+    demo player has the reading of his own name (Faker's kanji and kana of one name), so a search
+    by reading finds him and the by-name order is 五十音 order."""
+    from core.demo import make_demo
+    from core.names import name_sort_key
+    from core.rules.publish import find_players
+
+    store = make_demo(DataDir(tmp_path), players=16, seed=7)
+    ev = store.event
+    store.close()
+    assert all(p.reading for p in ev.players), [(p.name, p.reading) for p in ev.players]
+    for p in ev.players:  # a name of two parts, its reading of two parts in hiragana
+        assert len(p.name.split(" ")) == len(p.reading.split(" ")) == 2, (p.name, p.reading)
+        assert [x[0] for x in find_players(ev, p.reading.split(" ")[0], limit=100)].count(p.id) == 1
+    ordered = sorted(ev.players, key=lambda p: name_sort_key(p.name, p.reading))
+    assert [p.reading for p in ordered] == sorted(p.reading for p in ev.players)

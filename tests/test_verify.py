@@ -94,7 +94,7 @@ def test_pair_explain_and_json_why_are_stored_with_the_round(tmp_path, capsys):
     assert main(["--data-dir", data, "pair", eid, "--explain"]) == 0
     out = capsys.readouterr().out
     assert "bye: the lowest-ranked eligible player without a bye" in out
-    assert f"seed {eid}:1:" in out
+    assert f"seed {eid} round 1)" in out and f"{eid}:1:" not in out  # the seed in words (issue 48)
     main(["--data-dir", data, "result", eid, "1", "2-0"])
     capsys.readouterr()
     assert main(["--data-dir", data, "pair", eid, "--json"]) == 0
@@ -107,6 +107,30 @@ def test_pair_explain_and_json_why_are_stored_with_the_round(tmp_path, capsys):
     from core.rules.eventfile import event_from_doc
 
     assert event_from_doc(exported).rounds[1].matches[-1].why[0][0] == "bye"
+
+
+def test_the_draw_seed_reads_as_the_event_and_round_in_japanese(tmp_path, capsys):
+    """Issue 48: the app's Ctrl+E and `pair --explain` named the draw 「乱数シード 20261206-223b:1:」
+    (a dangling colon); it reads 「乱数シード 20261206-223b 第1回戦」, and a seed given to
+    `pair --seed` follows it."""
+    from core import i18n
+    from core.rules.eventfile import event_from_doc
+
+    data = str(tmp_path)
+    main(["--data-dir", data, "event", "new", "Cup", "--unsanctioned"])
+    eid = capsys.readouterr().out.strip()
+    main(["--data-dir", data, "player", "add", eid, "A", "B", "C", "D"])
+    assert main(["--data-dir", data, "--lang", "ja", "pair", eid, "--explain"]) == 0
+    out = capsys.readouterr().out
+    assert f"乱数シード {eid} 第1回戦）" in out and f"{eid}:1:" not in out, out
+    main(["--data-dir", data, "export", eid])
+    ev = event_from_doc(json.loads(capsys.readouterr().out))
+    try:
+        i18n.set_language("ja")
+        text = why_text(ev, ev.rounds[0].matches[0].why)
+    finally:
+        i18n.set_language("en")
+    assert f"乱数シード {eid} 第1回戦）" in text, text
 
 
 # -- the checker -----------------------------------------------------------------------

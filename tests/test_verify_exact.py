@@ -326,3 +326,20 @@ def test_a_leader_who_met_the_only_next_player_floats_two_across_one_line_g_swis
     assert _at_bound(players, pts, met, {}, cost.pair) is None
     assert _at_chain(players, pts, met, {}, cost.pair) is None
     assert least_cost(players, pts, want + 1, 0, cost.pair, cost.fold, met) == (want, "join")
+
+
+def test_l_pair_gap_a_finding_says_what_its_numbers_are_in_japanese():
+    """L-PAIR-GAP (issue 48): the Japanese finding read 「（14、最少 10）」 with nothing saying what 14
+    counts; it names the sum of each table's squared point gap, and the least."""
+    from core import i18n
+
+    doc = to_doc(simulate(16, 3, seed=9, staff=Staff("O", ("J",), "J")))
+    ms = {m["table"]: m for m in doc["rounds"][-1]["matches"]}
+    ms[3]["p2"], ms[6]["p2"] = ms[6]["p2"], ms[3]["p2"]  # two tables exchange opponents: larger gaps
+    try:
+        i18n.set_language("ja")
+        lines = [f.line() for f in verify_doc(doc).findings]
+    finally:
+        i18n.set_language("en")
+    assert len(lines) == 1 and "L-PAIR-GAP" in lines[0], lines
+    assert "勝ち点の差を2乗した合計が14、最少なら10" in lines[0], lines

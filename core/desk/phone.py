@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from core import rules
+from core import labels, rules
 from core.desk.results import ResultsDesk
 from core.errors import LyceeError
 from core.event.lookups import player_match
@@ -145,7 +145,14 @@ class PhoneDesk(ResultsDesk):
             raise LyceeError(_("side {side!r}: choose p1 or p2", side=side))
         rep = table_reports(self.event, number, int(table)).get(side)
         if rep is None:
-            raise LyceeError(_("round {r} table {t} has no report from {side} to accept", r=number, t=table, side=side))
+            raise LyceeError(
+                _(
+                    "round {r} table {t} has no report from {side} to accept",
+                    r=number,
+                    t=table,
+                    side=labels.side_label(side),
+                )
+            )
         data = self.result_data(int(table), rep.result, number, time_called=True)
         decision = ReportDecision(
             round=number,

@@ -401,8 +401,20 @@ def _rematch_sentences(why, name: Callable[[str], str]) -> list[str]:
 def _draw_sentence(seed: str, first: bool) -> str:
     """What the seeded draw decided: the whole group when it is the only reason, else the rest."""
     if first:
-        return _("same score group, chosen by the seeded draw (seed {seed})", seed=seed)
-    return _("the rest by the seeded draw (seed {seed})", seed=seed)
+        return _("same score group, chosen by the seeded draw (seed {seed})", seed=seed_words(seed))
+    return _("the rest by the seeded draw (seed {seed})", seed=seed_words(seed))
+
+
+def seed_words(seed: str) -> str:
+    """A round's draw seed as people read it: ``EVENT:ROUND:EXTRA`` (core.desk's seed_text, which
+    the random generator takes as it is) as 「20261206-223b 第1回戦」 / "20261206-223b round 1", an
+    extra seed given to ``pair --seed`` after a plus; any other seed unchanged."""
+    event, _sep, rest = seed.partition(":")
+    number, sep, extra = rest.partition(":")
+    if not sep or not number.isdigit():
+        return seed
+    words = _("{id} round {r}", id=event, r=int(number))
+    return f"{words} + {extra}" if extra else words
 
 
 def _bye_text(r: tuple, name) -> str:

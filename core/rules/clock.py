@@ -235,14 +235,22 @@ def needs_time_call(event: Event, round_number: int, table: int, result, now: In
     time (the current round, its clock not started or not yet at time with
     the table's extension).  Returns the reason to ask for a confirmation
     (``--time-called``), or None when the result needs none."""
+    why = time_call_reason(event, round_number, table, result, now)
+    if why is None:
+        return None
+    return _("{why}: confirm the time call (--time-called, or answer the app's question)", why=why)
+
+
+def time_call_reason(event: Event, round_number: int, table: int, result, now: Instant | str) -> str | None:
+    """Why ``result`` needs a time call (:func:`needs_time_call`), without saying how to confirm it:
+    each face says that in its own keys (a phone report held for staff, issue 48)."""
     if getattr(result, "intentional", False) or not time_only(result, event.match):
         return None
     in_time, left = _time_left_at(event, round_number, table, now)
     if not in_time:
         return None
     return _(
-        "{result} at table {table} ends a match only at time, and {when}: confirm the time call "
-        "(--time-called, or answer the app's question)",
+        "{result} at table {table} ends a match only at time, and {when}",
         result=result.text(),
         table=table,
         when=_time_left_words(left),

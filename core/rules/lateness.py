@@ -66,10 +66,17 @@ class Prompt:
         return prompt_text(event, self)
 
 
-def _prompt_with_rule(kind: str, t: int, both: str) -> str:
-    """A lateness prompt as the app words it, the rule named in the sentence."""
+def _prompt_with_rule(kind: str, t: int, names: list[str]) -> str:
+    """A lateness prompt as the app words it, the rule named in the sentence: both names of a
+    double loss joined as a sentence joins them (「青木と久保が」), never by a slash a line may split."""
     if kind == "double_loss":
-        return _("table {t}: {names} not seated within 5 minutes: both lose the match (G-LATE-1)", t=t, names=both)
+        return _(
+            "table {t}: {a} and {b} not seated within 5 minutes: both lose the match (G-LATE-1)",
+            t=t,
+            a=names[0],
+            b=names[-1],
+        )
+    both = join_list(names, words=True)
     if kind == "match_loss":
         return _("table {t}: {names} not seated within 5 minutes: loses the match (G-LATE-1)", t=t, names=both)
     return _("table {t}: {names} late and not reported within 30 minutes: dropped (G-LATE-2)", t=t, names=both)
@@ -83,7 +90,7 @@ def prompt_text(event: Event, prompt, with_rule: bool = False) -> str:
     names = [event.player(p).name for p in prompt.players]
     t = prompt.table
     if with_rule:
-        return _prompt_with_rule(prompt.kind, t, " / ".join(names))
+        return _prompt_with_rule(prompt.kind, t, names)
     return _prompt_plain(prompt.kind, t, names)
 
 

@@ -50,7 +50,7 @@ from core.event.model import (
     Match,
     Penalty,
 )
-from core.i18n import _
+from core.i18n import _, join_sentences
 from core.log import action, apply, describer, payload, written_format
 from core.log.actions import Appeal, PenaltyAction
 from core.rules.results import add_game, is_forfeit
@@ -674,7 +674,7 @@ def escalation_text(
     with what it did to the player's match (``match``, from
     :func:`match_loss_words`: L-MATCH-LOSS); None when it brought nothing more."""
     if excluded:
-        return _exclusion_words(name, rules) + (("; " + match) if match else "")
+        return join_sentences([_exclusion_words(name, rules), match])  # 「…対戦しません。第2回戦…」 in Japanese
     if _notices_made_warning(before, after):
         return _(
             "two Notices count as one Warning (G-PEN-2): {name} now stands at {w} Warning(s)' worth",

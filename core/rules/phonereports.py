@@ -35,7 +35,7 @@ from core.i18n import _
 from core.log import action, describer
 from core.log.actions import Report, ReportCodes, ReportDecision
 from core.names import as_typed
-from core.rules.clock import needs_time_call
+from core.rules.clock import time_call_reason
 from core.rules.publish import visible_rounds
 from core.tournament.matchrules import Result, parse_result
 
@@ -211,10 +211,10 @@ def _report(event: Event, payload: Report):
 @describer("report")
 def _describe_report(payload: Report) -> str:
     return _(
-        "report round {r} table {t} from {side}: {said}",
+        "report round {r} table {t} from {side}'s side: {said}",
         r=payload.round,
         t=payload.table,
-        side=payload.side,
+        side=labels.side_label(payload.side),
         said=payload.said or payload.result,
     )
 
@@ -224,7 +224,12 @@ def _check_accepted(rnd: Round, m: Match, mine: dict, side) -> None:
     if side in mine:
         return
     raise LyceeError(
-        _("round {r} table {t} has no report from {side} to accept", r=rnd.number, t=m.table, side=side or "-")
+        _(
+            "round {r} table {t} has no report from {side} to accept",
+            r=rnd.number,
+            t=m.table,
+            side=labels.side_label(side),
+        )
     )
 
 
@@ -288,18 +293,23 @@ def _describe_report_decision(payload: ReportDecision) -> str:
             "reports round {r} table {t}: accepted {side}'s (by {by})",
             r=payload.round,
             t=payload.table,
-            side=payload.side or "-",
-            by=payload.by,
+            side=labels.side_label(payload.side),
+            by=labels.actor_label(payload.by),
         )
     if payload.op == "call":
         return _(
             "reports round {r} table {t}: table called (by {by}): {note}",
             r=payload.round,
             t=payload.table,
-            by=payload.by,
+            by=labels.actor_label(payload.by),
             note=payload.note,
         )
-    return _("reports round {r} table {t}: cleared (by {by})", r=payload.round, t=payload.table, by=payload.by)
+    return _(
+        "reports round {r} table {t}: cleared (by {by})",
+        r=payload.round,
+        t=payload.table,
+        by=labels.actor_label(payload.by),
+    )
 
 
 # -- what the desk's screen and `lycee reports` read ------------------------------------------------------
@@ -389,7 +399,7 @@ def _held_for(event: Event, rnd: Round, m: Match, p1: SideReport | None, now) ->
     if now is None:
         return None
     assert p1 is not None
-    return needs_time_call(event, rnd.number, m.table, parse_result(p1.result), now)
+    return time_call_reason(event, rnd.number, m.table, parse_result(p1.result), now)
 
 
 def _recorded_by(m: Match, p1: SideReport | None, p2: SideReport | None) -> str:

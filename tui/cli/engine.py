@@ -11,7 +11,7 @@ from core import labels
 from core.columns import ljust, rjust, width
 from core.event.tiebreakers import TIEBREAKERS
 from core.i18n import _, join_sentences
-from core.reports.explain import is_cross_group, why_text
+from core.reports.explain import is_cross_group, seed_words, why_text
 from core.tournament.elimination import final_placings, round_label, swiss_over
 from core.tournament.ranking import placing_words, standings_json
 from core.tournament.standings import points_before_round
@@ -109,7 +109,9 @@ def _draw_words(doc: dict, seed) -> str:
     )
     if seed is None:
         return inside
-    return join_sentences(x for x in (inside, _("the rest by the seeded draw (seed {seed})", seed=seed)) if x)
+    return join_sentences(
+        x for x in (inside, _("the rest by the seeded draw (seed {seed})", seed=seed_words(seed))) if x
+    )
 
 
 def _explain_lines(ev, doc: dict) -> None:

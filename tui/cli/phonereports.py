@@ -83,7 +83,7 @@ def _accept(args) -> None:
     if args.table is None or args.side is None:
         raise CliError(_("give the table and the side: `lycee reports EVENT accept TABLE --side p1|p2`"))
     with_desk(args, lambda d: d.accept_report(args.table, args.side))
-    print(_("table {t}: {side}'s report accepted and recorded", t=args.table, side=args.side))
+    print(_("table {t}: {side}'s report accepted and recorded", t=args.table, side=labels.side_label(args.side)))
 
 
 def _clear(args) -> None:
@@ -111,8 +111,10 @@ def _report_line(t) -> str:
         for label, s in ((_("Player 1"), t.p1), (_("Player 2"), t.p2))
     ]
     line = _("table {t}: {how}", t=t.table, how=status_label(t.status)) + "\t" + "\t".join(sides)
-    if t.held:
-        line += "\t" + t.held
+    if t.held:  # why it waits, and the command that decides it
+        line += "\t" + _(
+            "{why}: `lycee reports EVENT accept {t} --side p1` takes it as called at time", why=t.held, t=t.table
+        )
     if t.called:
         called = t.called
         line += "\t" + _(

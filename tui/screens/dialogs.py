@@ -22,7 +22,7 @@ from core.names import check_reading, check_text
 
 from ..i18n import Translated
 from ..widgets.linebox import type_into
-from ..widgets.wrapped import WrapLabel
+from ..widgets.wrapped import WrapLabel, Wrapped, names_on_screens
 
 TCSS = Path(__file__).with_name("dialogs.tcss")  # this module's screens and dialogs
 
@@ -202,7 +202,11 @@ class LatePrompts(HoldsTyping, Translated, ModalScreen[list[tuple[str, str]] | N
             yield WrapLabel(
                 _("Lateness: confirm (y) or dismiss (n) each, N dismisses all; Esc decides later"), classes="title"
             )
-            yield OptionList(*[text for _k, text in self.prompts], markup=False)
+            # each question wrapped by Japanese rules, the players' names and the rule id whole
+            yield OptionList(*[self._wrapped(text) for _k, text in self.prompts], markup=False)
+
+    def _wrapped(self, text: str) -> Wrapped:
+        return Wrapped(text, more=lambda: names_on_screens(self.app))
 
     def on_mount(self) -> None:
 

@@ -34,6 +34,14 @@ if TYPE_CHECKING:
     from ..apphost import DeskApp
 
 
+def event_cells(e) -> tuple[str, ...]:
+    """One event's row of the list: date, id, name, kind, match, entries, rounds (a file that
+    cannot be read: its id and what is wrong)."""
+    if e.problem:
+        return ("", e.id, "⚠ " + e.problem, "", "", "", "")
+    return (e.date, e.id, e.name, kind_short(e.kind), labels.match_label(e.match), str(e.players), str(e.rounds))
+
+
 class EventListScreen(Translated, Screen):
     if TYPE_CHECKING:
         app = getters.app(DeskApp)  # Textual's typed self.app
@@ -48,10 +56,16 @@ class EventListScreen(Translated, Screen):
         Binding("q", "app.quit", "Quit", id="events.quit"),
     ]
 
+    #: Seconds between looks at the events folder while the list is shown: an event made or
+    #: changed elsewhere (`lycee event new`) shows without `r` (a listing of one folder: cheap).
+    WATCH_EVERY = 2.0
+
     def __init__(self):
         super().__init__()
         self._translate_bindings()
         self.ids: list[str] = []
+        self.names: dict[str, str] = {}  # each event's name, for the questions about it
+        self._seen_folder: str | None = None  # the events folder as the list last read it
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -62,6 +76,15 @@ class EventListScreen(Translated, Screen):
 
     def on_mount(self) -> None:
         self.action_refresh()
+        self.set_interval(self.WATCH_EVERY, self.refresh_if_changed)
+
+    def _folder_now(self) -> str | None:
+        return firstframe.events_stamp(self.app.datadir.root)
+
+    def refresh_if_changed(self) -> None:
+        """The list read again when the events folder changed since it was read (shown only)."""
+        if self.app.screen is self and self._folder_now() != self._seen_folder:
+            self.action_refresh()
 
     def on_resize(self) -> None:
         self.action_refresh()
@@ -99,15 +122,12 @@ class EventListScreen(Translated, Screen):
         t = self.query_one(DataTable)
         if self.app.frame_cache is not None:
             self._events_stamp = firstframe.events_stamp(self.app.frame_cache)  # before the list is read
+        self._seen_folder = self._folder_now()  # before the list is read: a change meanwhile is seen next time
         events = self.app.datadir.list_events()
+        was, row = self._selected(), t.cursor_row
         self.ids = [e.id for e in events]
-        cells = [
-            ("", e.id, "⚠ " + e.problem, "", "", "", "")
-            if e.problem
-            else (e.date, e.id, e.name, kind_short(e.kind), labels.match_label(e.match), str(e.players), str(e.rounds))
-            for e in events
-        ]
-        row = t.cursor_row
+        self.names = {e.id: e.name for e in events if not e.problem}
+        cells = [event_cells(e) for e in events]
         t.clear(columns=True)
         columns = self._columns(cells)
         for label, width in columns:
@@ -115,17 +135,18 @@ class EventListScreen(Translated, Screen):
         name_width = columns[2][1]
         for e, row_cells in zip(events, cells):
             t.add_row(*row_cells[:2], fit_name(row_cells[2], name_width), *row_cells[3:], key=e.id)
+        row = self.ids.index(was) if was in self.ids else row  # the cursor stays on its event when rows move
         if row and row < len(events):
             t.move_cursor(row=row)
-        status = self.query_one("#status", Label)
-        if events:
-            self._status = ngettext(
-                "{n} event in {path}", "{n} events in {path}", len(events), path=self.app.datadir.root
-            )
-        else:
-            self._status = _("No events yet. Press n to create one.")
-        status.update(self._status)
+        self._status = self._count_words(len(events))
+        self.query_one("#status", Label).update(self._status)
         self._keep_frame()
+
+    def _count_words(self, n: int) -> str:
+        """The line under the list: how many events and where, or how to make the first."""
+        if not n:
+            return _("No events yet. Press n to create one.")
+        return ngettext("{n} event in {path}", "{n} events in {path}", n, path=self.app.datadir.root)
 
     # -- the highlighted event's return deadline (issue 47: event date + 14 days, 必着) -------------
 
@@ -233,9 +254,13 @@ class EventListScreen(Translated, Screen):
             self.notify(_("deleted {event}", event=eid), markup=False)
             self.action_refresh()
 
-        self.app.push_screen(
-            Confirm(_("Delete event {event} and its backups? This cannot be undone.", event=eid)), answer
+        name = self.names.get(eid)
+        ask = (
+            _("Delete the event {name} ({event}) and its backups? This cannot be undone.", name=name, event=eid)
+            if name
+            else _("Delete event {event} and its backups? This cannot be undone.", event=eid)
         )
+        self.app.push_screen(Confirm(ask), answer)
 
     def action_store(self) -> None:
         """The store's name, number and place (issue 47)."""

@@ -44,11 +44,12 @@ from core.event.lookups import player_name
 from core.event.model import Event, Match, Round
 from core.names import fold_name
 from core.rules.decklists import parallels_only
-from core.rules.phonereports import match_text, table_state
+from core.rules.phonereports import table_state
 from core.rules.results import protected_reason
 from core.rules.staff import pin_fingerprint, pin_holder, pin_staff
 
 from . import errorpage, pages
+from .escape import esc_whole
 from .pages import esc
 from .writes import BadBody, Guesses, Tokens, address, cookie, json_body, page_id, page_key, refusal, same_origin
 
@@ -191,7 +192,7 @@ def _reports_seen(t: pages.T, ev, rnd, m) -> tuple[str, str]:
     """A table's result as the judge reads it, and the players' phone reports
     and a staff call as the desk's queue shows them (list items)."""
     if m.is_bye or m.reported:
-        return (match_text(m) if m.reported else "—"), ""
+        return (pages.table_result(t, m) if m.reported else "—"), ""
     rep = table_state(ev, rnd, m)
     return _unreported_state(t, rep), _report_items(t, rep)
 
@@ -214,8 +215,8 @@ def _report_items(t: pages.T, rep) -> str:
         for s in (rep.p1, rep.p2)
         if s is not None
     ]
-    if rep.held:
-        claims.append(rep.held)
+    if rep.held:  # why it waits, and how the judge records it here
+        claims.append(t._("{why}: record the result below with the time-call box ticked", why=rep.held))
     items = "".join(f"<li>{esc(c)}</li>" for c in claims)
     if rep.called is not None:
         called = t._("staff called: {note} ({at})", note=rep.called.note, at=_hhmm(rep.called.at))
@@ -267,10 +268,10 @@ def _result_form(t: pages.T, m, p1: str, tbl: str) -> str:
     send = t._("Correct the result") if m.reported else t._("Record the result")
     return (
         f'<form class="op" data-op="result"{tbl} data-correct="{correct}">'
-        f"<label>{esc(t._('Result: {name} won-lost (won-lost-drawn)', name=p1))}"
+        f"<label>{esc_whole(t._('Result: {name} won-lost (won-lost-drawn)', name=p1))}"
         '<input name="result" maxlength="8" inputmode="numeric" placeholder="2-1" required></label>'
         f'<label class="check"><input type="checkbox" name="time_called"> '
-        f"{esc(t._('Time was called at this table (G-BO3-TIME)'))}</label>{reason}"
+        f"<span>{esc_whole(t._('Time was called at this table (G-BO3-TIME)'))}</span></label>{reason}"
         f'<button type="submit">{esc(send)}</button><span class="state" role="status"></span></form>'
     )
 
@@ -279,21 +280,21 @@ def _table_forms(t: pages.T, tbl: str, opts: str) -> str:
     """The forms of a table's other rulings: an extension, a check-in, a penalty, a deck check."""
     return (
         f'<form class="op" data-op="extend"{tbl}>'
-        f"<label>{esc(t._('Time extension (minutes, G-TIME)'))}"
+        f"<label>{esc_whole(t._('Time extension (minutes, G-TIME)'))}"
         '<input name="minutes" type="number" min="1" max="60" value="3" required></label>'
         f'<button type="submit">{esc(t._("Give the extension"))}</button>'
         '<span class="state" role="status"></span></form>'
         f'<form class="op" data-op="checkin"{tbl}>'
-        f'<label>{esc(t._("Check in (G-LATE-1)"))}<select name="player">{opts}</select></label>'
+        f'<label>{esc_whole(t._("Check in (G-LATE-1)"))}<select name="player">{opts}</select></label>'
         f'<button type="submit">{esc(t._("Check in"))}</button><span class="state" role="status"></span></form>'
         f'<form class="op" data-op="penalty"{tbl}>'
-        f'<label>{esc(t._("Penalty (G-PEN-1)"))}<select name="player">{opts}</select></label>'
+        f'<label>{esc_whole(t._("Penalty (G-PEN-1)"))}<select name="player">{opts}</select></label>'
         f'<select name="level"><option value="notice">{esc(t._("notice"))}</option>'
         f'<option value="warning">{esc(t._("warning"))}</option></select>'
         f'<label>{esc(t._("Reason"))}<input name="reason" maxlength="200" required></label>'
         f'<button type="submit">{esc(t._("Issue"))}</button><span class="state" role="status"></span></form>'
         f'<form class="op" data-op="deck_check"{tbl}>'
-        f'<label>{esc(t._("Deck check (G-DECKLIST)"))}<select name="player">{opts}</select></label>'
+        f'<label>{esc_whole(t._("Deck check (G-DECKLIST)"))}<select name="player">{opts}</select></label>'
         f"<label>{esc(t._('The deck presented (decklist text; blank: as registered)'))}"
         '<textarea name="deck" rows="3" maxlength="8000"></textarea></label>'
         f'<button type="submit">{esc(t._("Record the deck check"))}</button>'

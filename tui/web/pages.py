@@ -11,7 +11,6 @@ event changes, so the search box keeps its focus.
 
 from __future__ import annotations
 
-import html
 from bisect import bisect_right
 from itertools import accumulate
 from urllib.parse import quote
@@ -26,13 +25,21 @@ from core.rules.publish import find_players, latest_announcement, search_key, st
 from core.tournament.elimination import bracket, cut_size, final_placings, final_without_winner, swiss_over
 from core.tournament.ranking import standings_json
 
+from .escape import esc
+from .standingtable import (
+    TIEBREAKER_HEADS,
+    cut_hint,
+    own_rows,
+    standings_heads,
+    standings_hints,
+    tb_text,
+    tiebreakers_below,
+    whole_standings,
+)
+
 PAGES = ("find", "tables", "names", "standings", "bracket", "tv")
 #: Search results listed on a card page at most.
 HITS = 20
-
-
-def esc(text) -> str:
-    return html.escape(str(text), quote=True)
 
 
 class T:
@@ -60,13 +67,15 @@ def _name(ev: Event, pid: str | None) -> str:
     return ev.player(pid).name if pid is not None else ""
 
 
-def _result(t: T, m: Match) -> str:
-    """The result as the pairings by table show it: from the first-listed
-    player's side (the column heading says so)."""
+def table_result(t: T, m: Match) -> str:
+    """A table's result as the pages by table and the judge page show it: from the first-listed
+    player's side (the column heading says so); a double loss (G-LATE-1) says both lost, never
+    a bare 0-0 that reads as a draw."""
     unscored = _unscored(t, m)
     if unscored is not None:
         return unscored
-    return f"{m.p1_wins}-{m.p2_wins}" + (f"-{m.draws}" if m.draws else "")
+    score = f"{m.p1_wins}-{m.p2_wins}" + (f"-{m.draws}" if m.draws else "")
+    return f"{score} {t._('double loss')}" if m.outcome == "double_loss" else score
 
 
 def _unscored(t: T, m: Match) -> str | None:
@@ -346,7 +355,7 @@ def tables_part(t: T, ev: Event, now: float) -> str:
     for m in sorted(rnd.matches, key=lambda m: m.table):
         p2 = esc(_name(ev, m.p2)) if m.p2 else f"<i>{esc(t._('(bye)'))}</i>"
         out.append(
-            f"<tr><td>{table_text(m)}</td><td>{esc(_name(ev, m.p1))}</td><td>{p2}</td><td>{esc(_result(t, m))}</td></tr>"
+            f"<tr><td>{table_text(m)}</td><td>{esc(_name(ev, m.p1))}</td><td>{p2}</td><td>{esc(table_result(t, m))}</td></tr>"
         )
     out.append("</tbody></table>")
     return "".join(out)
@@ -395,17 +404,6 @@ def standings_doc(ev: Event) -> tuple[int, dict | None]:
     return n, standings_json(standings_event(ev))
 
 
-#: The tiebreakers' column headings (the event's chain, in its order).
-TIEBREAKER_HEADS = {"op": "OP", "omw": "OMW%", "gw": "GW%", "ogw": "OGW%"}
-
-
-def _tb(row: dict, tb: str) -> str:
-    v = row.get(tb)
-    if v is None:
-        return ""
-    return str(v) if tb == "op" else f"{v * 100:.1f}"
-
-
 def standings_part(
     t: T,
     ev: Event,
@@ -439,16 +437,11 @@ def _standings_tables(t: T, ev: Event, standings: list[dict], final: bool, q: st
     mine = _searched_ids(ev, q, index)
     size = cut_size(ev) if final else None
     rows = [(r["id"] in mine, _standings_row(t, r, final, chain, r["id"] in mine, size, ev.rules)) for r in standings]
-    heads = _standings_heads(t, final, chain)
-    out = [_own_rows(t, q, heads, [html_row for me, html_row in rows if me])] if searched else []
-    out += _ties_hint(t, chain)
-    out.append(_whole_standings(heads, [r for _me, r in rows]))
+    heads = standings_heads(t, final, chain)
+    out = [own_rows(t, q, heads, [html_row for me, html_row in rows if me])] if searched else []
+    out += standings_hints(t, chain, final)
+    out.append(whole_standings(heads, [r for _me, r in rows]))
     return out
-
-
-def _whole_standings(heads: str, rows: list[str]) -> str:
-    """The whole standings table: its heads and every player's row."""
-    return f'<div class="wide"><table class="standings">{heads}<tbody>' + "".join(rows) + "</tbody></table></div>"
 
 
 def _searched_ids(ev: Event, q: str, index) -> set:
@@ -456,14 +449,6 @@ def _searched_ids(ev: Event, q: str, index) -> set:
     if not search_key(q):
         return set()
     return {pid for pid, _m in find_hits(ev, q, index)}
-
-
-def _ties_hint(t: T, chain: list[str]) -> list[str]:
-    """How ties are broken (the event's tiebreakers in order); nothing without any."""
-    if not chain:
-        return []
-    order = " > ".join(TIEBREAKER_HEADS[tb] for tb in chain)
-    return [f'<p class="hint">{esc(t._("Ties are broken by {order}.", order=order))}</p>']
 
 
 def _standings_title(t: T, ev: Event, n: int, final: bool) -> str:
@@ -488,32 +473,13 @@ def _standings_row(t: T, r: dict, final: bool, chain: list[str], me: bool, size:
     if r.get("reached") == "swiss":  # outside the cut: nothing reached, as the TV and the sheets (a phone's width)
         reached = ""
     status = "" if r["status"] == "active" else f" <small>({esc(player_status_label(r['status'], rules, t._))})</small>"
-    tbs = "".join(f'<td class="tb">{esc(_tb(r, tb))}</td>' for tb in chain)
+    tbs = "".join(f'<td class="tb">{esc(tb_text(r, tb))}</td>' for tb in chain)
     cls = ' class="me"' if me else ""
     reached = f"<td>{esc(reached)}</td>" if final else ""
     return (
         f"<tr{cls}><td>{esc(rank)}</td>{reached}<td>{esc(r['name'])}{status}</td>"
         f"<td>{esc(r['points'])}</td><td>{esc(r['record'])}</td>{tbs}</tr>"
-    )
-
-
-def _standings_heads(t: T, final: bool, chain: list[str]) -> str:
-    reached = f"<th>{esc(t._('Reached'))}</th>" if final else ""
-    tbs = "".join(f'<th class="tb" title="{esc(t._("Tiebreakers"))}">{TIEBREAKER_HEADS[tb]}</th>' for tb in chain)
-    return (
-        f"<thead><tr><th>{esc(t._('Place') if final else t._('Rank'))}</th>{reached}"
-        f"<th>{esc(t._('Name'))}</th><th>{esc(t._('Points'))}</th><th>{esc(t._('Record'))}</th>{tbs}</tr></thead>"
-    )
-
-
-def _own_rows(t: T, q: str, heads: str, own: list[str]) -> str:
-    """The searcher's own rows above the table, or that nobody matches."""
-    if not own:
-        return f'<p class="none">{esc(t._("No player matches {q}.", q=q))}</p>'
-    return (
-        f'<div class="wide"><table class="standings own" aria-label="{esc(t._("Your row"))}">'
-        f"{heads}<tbody>" + "".join(own) + "</tbody></table></div>"
-    )
+    ) + tiebreakers_below(r, chain, 4 + final, me)
 
 
 def bracket_part(t: T, ev: Event, now: float) -> str:
@@ -528,7 +494,7 @@ def bracket_part(t: T, ev: Event, now: float) -> str:
         s = b.third_place
         out.append(
             f"<section><h3>{esc(t._('Third-place match'))}</h3><ol><li>{_entrant(s.top, s.winner)}"
-            f'<span class="vs">vs</span>{_entrant(s.bottom, s.winner)}</li></ol></section>'
+            f'<span class="vs">{esc(t._("vs"))}</span>{_entrant(s.bottom, s.winner)}</li></ol></section>'
         )
     if b.champion is not None:
         out.append(f'<p class="champion">{esc(t._("Champion"))}: {esc(b.champion.name)}</p>')
@@ -544,7 +510,7 @@ def _bracket_round(t: T, rnd) -> str:
 
 def _bracket_slot(t: T, s) -> str:
     bottom = f"<i>{esc(t._('(bye)'))}</i>" if s.bye else _entrant(s.bottom, s.winner)
-    return f'<li>{_entrant(s.top, s.winner)}<span class="vs">vs</span>{bottom}</li>'
+    return f'<li>{_entrant(s.top, s.winner)}<span class="vs">{esc(t._("vs"))}</span>{bottom}</li>'
 
 
 def _entrant(e, winner) -> str:
@@ -619,7 +585,7 @@ def _tv_final(t: T, ev: Event) -> list[str]:
     out = _tv_champion(t, ev, rows, placed)
     out.append(f"<h2>{esc(t._('Final placings') if placed else t._('Final standings'))}</h2>")
     if placed:  # G-SE: the top cut orders the places, not the Swiss record shown beside them
-        out.append(f'<p class="hint">{esc(t._("The top cut decides the places; the record is the Swiss record."))}</p>')
+        out += cut_hint(t)
     out.append(f'<p class="pageno" data-of="{esc(t._("page {k} of {n}", k="{k}", n="{n}"))}"></p>')
     out.append(
         _tvhead(

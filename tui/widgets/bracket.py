@@ -84,7 +84,7 @@ def _third_place(t) -> Text:
     out = Text()
     out.append("\n" + _("Third-place match") + ": ", style="bold")
     out.append_text(_entrant(t.top, _won(t.top, t.winner)))
-    out.append(" v ")
+    out.append(" " + _("vs") + " ")  # 「対」 in Japanese, as the pairings say it
     out.append_text(_entrant(t.bottom, _won(t.bottom, t.winner)))
     third = next((e for e in (t.top, t.bottom) if e is not None and e.id == t.winner), None)
     if third is not None:

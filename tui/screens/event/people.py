@@ -134,12 +134,13 @@ class People(Concern):
             if count is None or not 1 <= count <= 4096:
                 self.say(_("write how many players, e.g. 16"), error=True)
                 return
-            from core.demo import demo_names  # lazy: the demo's generator (53 ms) loads for Ctrl+F only
+            from core.demo import demo_players  # lazy: the demo's generator (53 ms) loads for Ctrl+F only
 
             taken = {p.name for p in self.event.players}
-            names = [n for n in demo_names(count + len(taken)) if n not in taken][:count]
+            people = [(n, r) for n, r in demo_players(count + len(taken)) if n not in taken][:count]
+            names = [n for n, _r in people]
             try:
-                self.open_desk.add_players(names)
+                self.open_desk.add_players(names, readings=[r for _n, r in people])
             except LyceeError as err:
                 self.say(str(err), error=True)
                 return

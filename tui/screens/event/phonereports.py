@@ -87,8 +87,8 @@ class PhoneReports(Concern):
                     by=labels.actor_label(s.actor),
                 )
             )
-        if rep.held:
-            lines.append(rep.held)
+        if rep.held:  # why it waits, and the keys that decide it here
+            lines.append(_("{why}: 1 or 2 takes it as called at time; E enters the true result", why=rep.held))
         if rep.called is not None:
             lines.append(
                 _(
@@ -143,7 +143,7 @@ class PhoneReports(Concern):
         try:
             if op in ("p1", "p2"):
                 desk.accept_report(t, op)
-                said = _("table {t}: {side}'s report accepted and recorded", t=t, side=op)
+                said = _("table {t}: {side}'s report accepted and recorded", t=t, side=labels.side_label(op))
             elif op == "clear":
                 desk.clear_reports(t)
                 said = _("table {t}: reports cleared (its players report again)", t=t)
