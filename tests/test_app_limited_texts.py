@@ -1,7 +1,7 @@
 """Small texts of the practice draft, the deck builder and the draft table at 80x24 (issue 48,
 the tester's findings after items 13-19): each count stays with its label, a search says where
 the cards it found are, the pick seconds read as seconds, and a refused number of seconds keeps
-the dialog open with what was typed (DESIGN: a box that takes Enter stores or refuses aloud,
+the dialog open with what was typed (a box that takes Enter stores or refuses aloud,
 never losing the input)."""
 
 from __future__ import annotations
