@@ -55,14 +55,14 @@ class EntryLine(Input):
     """The entry line: a paste of several lines (or commas) is handed to the screen whole."""
 
     def _on_paste(self, event: events.Paste) -> None:
-        if event.text and ("\n" in event.text.strip() or "," in event.text):
+        # LF, CRLF or CR alone (tmux's and xterm's paste) all end a line: splitlines knows them all
+        if event.text and (len(event.text.strip().splitlines()) > 1 or "," in event.text):
             event.stop()
             event.prevent_default()  # not Input's own paste too: it put the first line in the box again
             scr = self.screen
             if isinstance(scr, PoolEntryScreen):
                 scr.add_text(event.text, _("pasted text"))
-            return
-        super()._on_paste(event)
+        # one line: Input's own _on_paste (Textual calls it after this one) puts it in the box once
 
 
 class PoolEntryScreen(Translated, Screen):
