@@ -13,11 +13,15 @@ import pytest
 from textual import events
 
 from core import i18n
+from core.desk import Desk
 from core.rules.decklists import default_catalog
 from core.store import DataDir
 from limited.packs import open_booster
-from tests.app_helpers import on_screen, shown
+from limited.view import draft_pods, enter_table_pool
+from tests.app_helpers import on_screen, shown, type_text, until
 from tui.app import LyceeApp
+from tui.screens.event import EventScreen
+from tui.screens.event_limited import enter_pool
 from tui.screens.pool_entry import EntryLine, PoolEntryScreen
 
 ja = i18n._
@@ -75,3 +79,56 @@ async def test_g_draft_1_a_pasted_single_entry_goes_in_the_box_once(tmp_path, ja
         await pilot.press("enter")
         await pilot.pause()
         assert pe.counts == Counter({"CH-5063": 2})
+
+
+def real_draft(tmp_path, names=("鈴木", "田中", "佐藤", "高橋"), pools: int = 0) -> tuple[DataDir, str]:
+    """A draft event of one pod of 4 opened for packs drafted at the table; the first ``pools``
+    players' pools entered (each 4 boosters opened)."""
+    dd = DataDir(tmp_path)
+    store = dd.create({"name": "ドラフト会", "kind": "draft", "match": "bo3", "minutes": 50, "sanctioned": False})
+    desk = Desk(store)
+    desk.add_players(list(names))
+    draft_pods(desk, "alpha", 4, 5, real=True)
+    for i, p in enumerate(desk.event.players[:pools]):
+        enter_table_pool(desk, p.id, drafted_pool(300 + i))
+    eid = store.id
+    store.close()
+    return dd, eid
+
+
+@pytest.mark.asyncio
+async def test_g_draft_1_the_pod_refusal_is_read_whole_at_80x24(tmp_path, japanese):
+    """G-DRAFT-1: the fourth pool of a pod with a C entered as an SR is refused, and the whole
+    refusal is on screen at 80x24 (it stopped at 「このポッドのプールには R/SR」), with no line
+    beside it saying the pool is the product and Ctrl+R records it."""
+    dd, eid = real_draft(tmp_path, pools=3)
+    cs = default_catalog().set("alpha")
+    pool = drafted_pool(303)
+    c = next(n for n in sorted(pool) if cs.card(n).rarity == "C" and n != "CH-5003")
+    pool[c] -= 1
+    pool["CH-5003"] += 1
+    app = LyceeApp(dd, open_event=eid, lang="ja")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, EventScreen), "the event")
+        enter_pool(app.screen, app.screen.event.players[3].id)
+        await until(pilot, lambda: isinstance(app.screen, PoolEntryScreen), "the pool entry")
+        await pilot.pause()
+        await paste(pilot, app, "\n".join(f"{num} {k}" for num, k in sorted(pool.items())))
+        assert on_screen(app, ja("The pool is the whole product: Ctrl+R records it to {name}.", name="高橋"))
+        await pilot.press("ctrl+r")
+        await pilot.pause()
+        ev = app.screen_stack[-2].event
+        assert ev.pool_of(ev.players[3].id) is None
+        echo = app.screen.query_one("#pe-echo")
+        said = str(echo.render())
+        assert "G-DRAFT-1" in said and "R/SR" in said, said
+        assert on_screen(app, said), shown(app)  # every word of it, nothing cut
+        assert not on_screen(app, ja("The pool is the whole product: Ctrl+R records it to {name}.", name="高橋"))
+        assert on_screen(app, ja("Not recorded: the refusal above says what to check; correct the pool, then Ctrl+R."))
+        # a correction brings the check line back
+        await type_text(pilot, "5003 0")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert not on_screen(
+            app, ja("Not recorded: the refusal above says what to check; correct the pool, then Ctrl+R.")
+        )

@@ -70,7 +70,7 @@ class PoolEntryScreen(Translated, Screen):
     PoolEntryScreen #pe-title { height: 1; background: $primary-background; text-style: bold; width: 1fr; }
     PoolEntryScreen #pe-help { height: auto; color: $text-muted; width: 1fr; }
     PoolEntryScreen #pe-entry { height: 3; }
-    PoolEntryScreen #pe-echo { height: auto; max-height: 3; width: 1fr; }
+    PoolEntryScreen #pe-echo { height: auto; width: 1fr; }
     PoolEntryScreen #pe-echo.error { color: $error; text-style: bold; }
     PoolEntryScreen #pe-cards { height: 1fr; }
     PoolEntryScreen #pe-check { height: auto; width: 1fr; }
@@ -106,6 +106,7 @@ class PoolEntryScreen(Translated, Screen):
             self.entry.counts.update(cards)
         self.record = record
         self.recorded = bool(cards)
+        self.refused: Counter | None = None  # the pool as Ctrl+R last saw it refused (the pod's boosters...)
         self.want = expected_size(cs, kind, product, packs)
 
     @property
@@ -124,7 +125,7 @@ class PoolEntryScreen(Translated, Screen):
             id="pe-help",
         )
         yield EntryLine(placeholder=_("number count, e.g. 5063 2"), id="pe-entry")
-        yield Label("", id="pe-echo", markup=False)
+        yield WrapLabel("", id="pe-echo")  # a refusal is read whole (a pod's reconciliation runs 4 lines)
         yield PlainTable(cursor_type="row", zebra_stripes=True, id="pe-cards")
         yield WrapLabel("", keep=(labels.product_label(self.product),) if self.product else (), id="pe-check")
         yield WholeKeysFooter()
@@ -168,19 +169,25 @@ class PoolEntryScreen(Translated, Screen):
             )
         if cursor is not None and cursor in self.counts:
             t.move_cursor(row=sorted(self.counts).index(cursor))
+        self.show_check()
+
+    def show_check(self) -> None:
+        """The line under the table: what the pool lacks against the product, or that Ctrl+R records it."""
         probs = self.problems()
         chk = self.query_one("#pe-check", WrapLabel)
         if probs:
             chk.update(_("Not yet the product: {problems}", problems=join_sentences(probs)))
+        elif self.refused == self.counts:  # the product, but Ctrl+R was refused: never "records it" beside that
+            chk.update(_("Not recorded: the refusal above says what to check; correct the pool, then Ctrl+R."))
         else:
             chk.update(_("The pool is the whole product: Ctrl+R records it to {name}.", name=self.player_name))
-        chk.set_class(bool(probs), "error")
+        chk.set_class(bool(probs) or self.refused == self.counts, "error")
 
     def problems(self) -> list[str]:
         return pool_problems(self.cs, self.kind, self.counts, product=self.product, packs=self.packs)
 
     def echo(self, text: str, error: bool = False) -> None:
-        lbl = self.query_one("#pe-echo", Label)
+        lbl = self.query_one("#pe-echo", WrapLabel)
         lbl.update(Text(text))
         lbl.set_class(error, "error")
         if error:
@@ -272,9 +279,12 @@ class PoolEntryScreen(Translated, Screen):
         try:
             msg = self.record(Counter(self.counts))
         except LyceeError as err:
+            self.refused = Counter(self.counts)
             self.echo(str(err), error=True)
+            self.show_check()
             return
         self.recorded = True
+        self.refused = None
         self.echo(msg)
 
     def action_close(self) -> None:
