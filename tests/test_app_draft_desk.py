@@ -132,3 +132,25 @@ async def test_g_draft_1_the_pod_refusal_is_read_whole_at_80x24(tmp_path, japane
         assert not on_screen(
             app, ja("Not recorded: the refusal above says what to check; correct the pool, then Ctrl+R.")
         )
+
+
+@pytest.mark.asyncio
+async def test_l_draft_pod_the_table_form_keeps_the_rule_id_whole_at_80x24(tmp_path, japanese):
+    """L-DRAFT-POD: the draft table form's refusal of a pod of 48 keeps its rule id on one line
+    (it broke into 「（L-DRAFT-PO」 / 「D）」 at 80x24)."""
+    from textual.widgets import Input, TextArea
+
+    from tui.screens.table_setup import TableSetup
+
+    app = LyceeApp(DataDir(tmp_path), lang="ja")
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(TableSetup())
+        await pilot.pause()
+        form = app.screen
+        form.query_one("#names", TextArea).text = "鈴木\n田中\n佐藤"
+        form.query_one("#pod", Input).value = "48"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        error = form.query_one("#form-error")
+        assert "L-DRAFT-POD" in str(error.render())
+        assert "L-DRAFT-POD" in shown(app, error), shown(app, error)
