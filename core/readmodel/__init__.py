@@ -15,7 +15,10 @@ from __future__ import annotations
 
 from core.readmodel.decks import (
     build_rows,
+    build_stage,
     build_time_left,
+    build_time_up,
+    build_timer_part,
     deck_gaps,
     decklist_change,
     decklist_penalty_offer,
@@ -139,7 +142,10 @@ __all__ = [
     "appeal_choices",
     "appeal_said",
     "bracket",
+    "build_stage",
     "build_time_left",
+    "build_time_up",
+    "build_timer_part",
     "check_in_used",
     "correction_round",
     "correction_said",

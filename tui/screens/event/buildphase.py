@@ -377,14 +377,35 @@ class BuildPhase(Concern):
             return
         self._guard(self.open_desk.close_build, _("build phase closed"))
 
+    #: Whether the build timer had run out at the last tick (the desk says so once, as it runs out).
+    _time_up = False
+
     def tick(self) -> None:
-        """The build timer ticks while it runs (the build tab redrawn each second)."""
-        if self.event.kind == "constructed" or self.host.query_one(TabbedContent).active != "build":
+        """The build timer ticks while it runs (the build tab redrawn each second); as it runs
+        out, on any tab, the message line says time is up."""
+        if self.event.kind == "constructed":
+            return
+        self._say_time_up()
+        if self.host.query_one(TabbedContent).active != "build":
             return
         st = self.open_desk.build_status()
         if st.state != "building":
             return
         self.host.query_one(BuildPane).tick(self.event, st)
+
+    def _say_time_up(self) -> None:
+        """「時間です」 once when the open phase's timer reaches 0:00 (also on opening the event
+        after it did): the decks are handed in, round 1 waits for every legal deck (G-SEALED,
+        G-DRAFT-4) and F5 pairing it closes the phase."""
+        up = readmodel.build_time_up(self.event, self.open_desk.now())
+        if up and not self._time_up:
+            self.say(
+                _(
+                    "Time is up for deck building: hand in your decks. Round 1 pairs once every deck is "
+                    "legal (F5 closes the phase)."
+                )
+            )
+        self._time_up = up
 
     def warn_deck_problems(self) -> None:
         """Round 1 of a limited event paired with decks that have problems
