@@ -154,3 +154,48 @@ async def test_l_draft_pod_the_table_form_keeps_the_rule_id_whole_at_80x24(tmp_p
         error = form.query_one("#form-error")
         assert "L-DRAFT-POD" in str(error.render())
         assert "L-DRAFT-POD" in shown(app, error), shown(app, error)
+
+
+async def menu_labels(dd: DataDir, eid: str, *, try_bots: bool = False) -> list[str]:
+    """The F11 menu's items of the event as the desk opens it (80x24, Japanese); ``try_bots``:
+    then the bots' item is chosen, and must be refused with nothing stored."""
+    from textual.widgets import OptionList
+
+    from tui.screens.dialogs import Choose
+
+    app = LyceeApp(dd, open_event=eid, lang="ja")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, EventScreen), "the event")
+        event_screen = app.screen
+        await pilot.press("f11")
+        await until(pilot, lambda: isinstance(app.screen, Choose), "the F11 menu")
+        labels = [str(o.prompt) for o in app.screen.query_one(OptionList).options]
+        if try_bots:
+            await pilot.press("down", "enter")  # the bots' draft: refused for packs drafted at the table
+            await until(pilot, lambda: app.screen is event_screen, "back on the event")
+            assert not event_screen.event.pools
+            assert on_screen(app, ja("Enter a player's pool from the table by card number")), shown(app)
+    return labels
+
+
+@pytest.mark.asyncio
+async def test_g_draft_1_the_f11_menu_keeps_its_order_in_a_draft_event_at_80x24(tmp_path, japanese):
+    """G-DRAFT-1, issue 48 item 17: the F11 menu of a draft event keeps every item in its place
+    before and after the pods are seated for packs drafted at the table (「ドラフト進行」 moved from
+    7th to 2nd and 「ボットでドラフト」 went); what the rules refuse now says 「今は使えません」, and
+    choosing it says why, nothing stored."""
+    dd, eid = real_draft(tmp_path, pools=0)
+    dd2 = DataDir(tmp_path / "before")  # the same event before the phase is opened
+    store = dd2.create({"name": "ドラフト会", "kind": "draft", "match": "bo3", "minutes": 50, "sanctioned": False})
+    Desk(store).add_players(["鈴木", "田中", "佐藤", "高橋"])
+    before_id = store.id
+    store.close()
+    orders = [await menu_labels(dd2, before_id), await menu_labels(dd, eid, try_bots=True)]
+    not_now = ja(" · not now")
+    before, after = ([label.removesuffix(not_now) for label in o] for o in orders)
+    assert before == after, (orders[0], orders[1])
+    caller = ja("Draft caller: pass direction, pick timer (Shift+F11)")
+    simulate = ja("Simulate the draft with bots (practice events)")
+    assert before.index(caller) == 6 and before.index(simulate) == 1
+    assert orders[0][1] == simulate and orders[0][6] == caller + not_now  # not seated yet: no caller
+    assert orders[1][1] == simulate + not_now and orders[1][6] == caller
