@@ -12,7 +12,7 @@ from collections import Counter
 import pytest
 from textual import events
 
-from core import i18n
+from core import i18n, readmodel
 from core.desk import Desk
 from core.rules.decklists import default_catalog
 from core.store import DataDir
@@ -199,3 +199,80 @@ async def test_g_draft_1_the_f11_menu_keeps_its_order_in_a_draft_event_at_80x24(
     assert before.index(caller) == 6 and before.index(simulate) == 1
     assert orders[0][1] == simulate and orders[0][6] == caller + not_now  # not seated yet: no caller
     assert orders[1][1] == simulate + not_now and orders[1][6] == caller
+
+
+@pytest.mark.asyncio
+async def test_g_draft_1_reopened_while_decks_are_built_the_desk_is_on_the_build_tab(tmp_path, japanese):
+    """G-DRAFT-1: an event reopened during the build phase opens on the build tab with its table
+    taking the keys (it opened on the players tab), so Down, Enter opens the second player's pool
+    in the deck builder, as the tab's line says."""
+    from textual.widgets import TabbedContent
+
+    from tui.screens.deckbuilder import DeckBuilderScreen
+
+    dd, eid = real_draft(tmp_path, pools=4)
+    app = LyceeApp(dd, open_event=eid, lang="ja")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, EventScreen), "the event")
+        screen = app.screen
+        await until(pilot, lambda: screen.query_one(TabbedContent).active == "build", "the build tab")
+        await pilot.press("down", "enter")
+        await until(pilot, lambda: isinstance(app.screen, DeckBuilderScreen), "the deck builder")
+        assert app.screen.player_name == readmodel.build_rows(screen.event)[1].name
+
+
+@pytest.mark.asyncio
+async def test_g_draft_1_down_or_enter_on_the_tab_bar_goes_into_the_build_tab(tmp_path, japanese):
+    """G-DRAFT-1: the build tab chosen on the tab bar (a click): Down, then Enter open the
+    second player's pool (they did nothing until Tab, sometimes twice); the next time Enter alone
+    opens the highlighted one's (still the second)."""
+    from tui.screens.deckbuilder import DeckBuilderScreen
+
+    dd, eid = real_draft(tmp_path, pools=4)
+    app = LyceeApp(dd, open_event=eid, lang="ja")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, EventScreen), "the event")
+        screen = app.screen
+        names = [d.name for d in readmodel.build_rows(screen.event)]
+        for keys, name in ((("down", "down", "enter"), names[1]), (("enter",), names[1])):
+            await pilot.click("#--content-tab-players")
+            await pilot.click("#--content-tab-build")
+            await pilot.pause()
+            await pilot.press(*keys)
+            await until(pilot, lambda: isinstance(app.screen, DeckBuilderScreen), "the deck builder")
+            assert app.screen.player_name == name
+            await pilot.press("escape")
+            await until(pilot, lambda: app.screen is screen, "back on the event")
+
+
+@pytest.mark.asyncio
+async def test_g_draft_1_pool_entry_list_keeps_the_seat_order(tmp_path, japanese):
+    """G-DRAFT-1: the pool-entry list keeps the seats' order, the recorded ones marked, the cursor on
+    the first player still without a pool (recorded pools moved to the bottom, so Down+Enter
+    picked another player than the one below on the list)."""
+    from textual.widgets import OptionList
+
+    from tui.screens.dialogs import Choose
+    from tui.screens.event_limited import choose_pool_player
+
+    dd, eid = real_draft(tmp_path, pools=0)
+    with dd.open(eid) as store:  # the second seat's pool is in
+        desk = Desk(store)
+        seats = [s.player for pod in desk.event.pods for s in pod]
+        enter_table_pool(desk, seats[1], drafted_pool(300))
+    app = LyceeApp(dd, open_event=eid, lang="ja")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, EventScreen), "the event")
+        screen = app.screen
+        ev = screen.event
+        choose_pool_player(screen)
+        await until(pilot, lambda: isinstance(app.screen, Choose), "the players")
+        await pilot.pause()
+        ol = app.screen.query_one(OptionList)
+        listed = [str(o.prompt) for o in ol.options]
+        assert [line.split(" · ")[0].strip(" ✓") for line in listed] == [ev.player(p).name for p in seats]
+        assert listed[1].startswith("✓") and not listed[0].startswith("✓")
+        assert ol.highlighted == 0
+        await pilot.press("down", "down", "enter")  # the third seat, as the list reads
+        await until(pilot, lambda: isinstance(app.screen, PoolEntryScreen), "the pool entry")
+        assert app.screen.player_name == ev.player(seats[2]).name

@@ -14,6 +14,7 @@ every name is importable from ``core.readmodel`` as before."""
 from __future__ import annotations
 
 from core.readmodel.decks import (
+    build_open,
     build_rows,
     build_stage,
     build_time_left,
@@ -142,6 +143,7 @@ __all__ = [
     "appeal_choices",
     "appeal_said",
     "bracket",
+    "build_open",
     "build_stage",
     "build_time_left",
     "build_time_up",

@@ -69,6 +69,11 @@ def build_timer_part(st) -> str:
     return _("time left {t}", t=build_time_left(st))
 
 
+def build_open(ev: Event) -> bool:
+    """Whether the decks of a limited event are being built: its build phase open, before round 1."""
+    return ev.build is not None and not ev.build.closed and not ev.rounds
+
+
 def build_time_up(ev: Event, now) -> bool:
     """Whether the open build phase's timer has run out at ``now`` (the desk's tick asks each
     second on every tab: the clock alone, no deck check)."""

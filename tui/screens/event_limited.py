@@ -109,7 +109,8 @@ def open_build(screen: Any, text: str, pod_size: int | None = None) -> bool:
 
 
 def choose_pool_player(screen: Any, highlighted: str | None = None) -> None:
-    """Which player's pool to enter: those still without one first, each with how it stands."""
+    """Which player's pool to enter: every player in seat order (a draft) or registration order,
+    each with how it stands (✓ recorded), the cursor on ``highlighted`` or the first without one."""
 
     ev = screen.event
     b = ev.build
@@ -133,7 +134,14 @@ def choose_pool_player(screen: Any, highlighted: str | None = None) -> None:
     if not ids:
         screen.say(_("no player to enter a pool for"), error=True)
         return
-    ids.sort(key=lambda pid: ev.pool_of(pid) is not None)
+    # a stable order (the seats, else registration), the cursor on the highlighted player or the next
+    # without a pool: Down+Enter picks the player below, as the table reads (recorded pools moved
+    # to the bottom, and Down+Enter picked another player)
+    start = (
+        ids.index(highlighted)
+        if highlighted in ids
+        else next((i for i, pid in enumerate(ids) if ev.pool_of(pid) is None), 0)
+    )
     choices = []
     for pid in ids:
         pool = ev.pool_of(pid)
@@ -148,9 +156,8 @@ def choose_pool_player(screen: Any, highlighted: str | None = None) -> None:
                 )
             )
         )
-        choices.append((pid, f"{ev.player(pid).name} · {state}"))
-    if highlighted in ids:
-        choices.sort(key=lambda c: c[0] != highlighted)
+        mark = "✓ " if pool is not None else "  "
+        choices.append((pid, f"{mark}{ev.player(pid).name} · {state}"))
 
     def chosen(pid: str | None) -> None:
         if pid:
@@ -166,6 +173,7 @@ def choose_pool_player(screen: Any, highlighted: str | None = None) -> None:
                 n=missing,
             ),
             choices,
+            start,
         ),
         chosen,
     )

@@ -16,11 +16,11 @@ import gc
 from typing import ClassVar
 
 from rich.text import Text
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.containers import Horizontal
 from textual.widget import Widget
-from textual.widgets import DataTable, Input, Label, TabbedContent
+from textual.widgets import DataTable, Input, Label, TabbedContent, Tabs
 
 from core import readmodel
 from core.desk import Desk
@@ -112,6 +112,8 @@ class EventScreen(Translated, EventHost):
         cur = self.event.current_round
         if cur is not None and not cur.complete:  # reopened mid-round: the desk works on the round
             self.call_after_refresh(self.action_tab, "round")
+        elif readmodel.build_open(self.event):  # reopened while the decks are built: on the build tab
+            self.call_after_refresh(self.action_tab, "build")
 
     def on_resize(self) -> None:
         """The -narrow class follows the width: the status line splits again once it is applied."""
@@ -236,6 +238,22 @@ class EventScreen(Translated, EventHost):
             self.say(" · ".join([_("Esc again: back to the event list"), *([lost] if lost else [])]), error=bool(typed))
             return
         self.app.pop_screen()
+
+    def on_key(self, event: events.Key) -> None:
+        """Down or Enter on the tab bar goes into the tab shown: its table gets the keys (they did
+        nothing until Tab), and Enter there does what the tab's line says Enter does (the build
+        tab: the highlighted player's pool in the deck builder)."""
+        if event.key not in ("down", "enter") or not isinstance(self.focused, Tabs):
+            return
+        tab = self.query_one(TabbedContent).active
+        pane = self.query_one(f"#{tab}", EventPane)
+        if not pane.FOCUS:
+            return
+        event.stop()
+        self.action_tab(tab)
+        table = pane.query_one(pane.FOCUS)
+        if event.key == "enter" and isinstance(table, DataTable) and table.row_count:
+            table.action_select_cursor()
 
     def action_tab(self, tab: str) -> None:
         self.query_one(TabbedContent).active = tab
