@@ -276,3 +276,37 @@ async def test_g_draft_1_pool_entry_list_keeps_the_seat_order(tmp_path, japanese
         await pilot.press("down", "down", "enter")  # the third seat, as the list reads
         await until(pilot, lambda: isinstance(app.screen, PoolEntryScreen), "the pool entry")
         assert app.screen.player_name == ev.player(seats[2]).name
+
+
+@pytest.mark.asyncio
+async def test_g_head_judge_the_override_without_one_says_f12_not_a_command(tmp_path, japanese):
+    """G-HEAD-JUDGE: F11 → the head judge's override in an event without one says where in the app
+    to name one (F12), not 「`lycee staff EVENT --head-judge NAME`」."""
+    from tui.screens.dialogs import Choose
+
+    dd, eid = real_draft(tmp_path, pools=0)
+    app = LyceeApp(dd, open_event=eid, lang="ja")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, EventScreen), "the event")
+        screen = app.screen
+        await pilot.press("f11")
+        await until(pilot, lambda: isinstance(app.screen, Choose), "the F11 menu")
+        await pilot.press("end", "up", "enter")  # the override, second to last
+        await until(pilot, lambda: app.screen is screen, "back on the event")
+        said = shown(app, screen.query_one("#message"))
+        assert "F12" in said and "G-HEAD-JUDGE" in said and "lycee" not in said, said
+
+
+@pytest.mark.asyncio
+async def test_g_draft_1_pool_entry_help_gives_the_pool_s_own_set_examples(tmp_path, japanese):
+    """G-DRAFT-1: a beta pool's help gives beta's numbers (6063 2, EV-6007, 山田 2), not alpha's 5063."""
+    cs = default_catalog().set("beta")
+    app = LyceeApp(DataDir(tmp_path), lang="ja")
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(PoolEntryScreen(cs, "draft", name="鈴木", packs=4))
+        await pilot.pause()
+        help_lines = shown(app, app.screen.query_one("#pe-help")).splitlines()
+        for example in ("6063 2", "EV-6007", "山田 2", "6063 0"):
+            assert any(example in line for line in help_lines), (example, help_lines)
+        assert "5063" not in shown(app), shown(app)
+        assert cs.card("CH-6063") and cs.card("EV-6007")

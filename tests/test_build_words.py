@@ -62,3 +62,37 @@ async def test_g_draft_1_the_draft_table_title_says_one_pod_at_120x40(tmp_path):
         await pilot.pause()
         title = app.screen.query_one("#table-title").plain
         assert "3 players in 1 pod (3)" in title and "(s)" not in title, title
+
+
+def test_g_head_judge_the_trail_names_each_staff_member_once_by_role(japanese):
+    # G-HEAD-JUDGE: 「変更: スタッフ = 店長、佐々木、佐々木」 (the head judge is also among the judges)
+    from core.rules.settings import show_value
+
+    staff = {"organizer": "店長", "judges": ["佐々木"], "head_judge": "佐々木"}
+    assert show_value("staff", staff) == "organizer 店長; head judge 佐々木"
+    i18n.set_language("ja")
+    assert show_value("staff", staff) == "主催者 店長、ヘッドジャッジ 佐々木"
+    staff["judges"] = ["佐々木", "加藤"]
+    assert show_value("staff", staff) == "主催者 店長、ヘッドジャッジ 佐々木、ジャッジ 加藤"
+
+
+def test_g_sealed_a_deck_problem_gives_its_rule_id_as_every_refusal_does(japanese):
+    # G-SEALED: the sealed builder read 「…してください [G-SEALED]」, the draft's 「（…G-DRAFT-4）」
+    from core.cards.deckmodel import DeckProblem
+
+    p = DeckProblem("G-SEALED", "size", "the deck has 39 cards")
+    assert str(p) == "the deck has 39 cards [G-SEALED]"
+    i18n.set_language("ja")
+    assert str(DeckProblem("G-SEALED", "size", "デッキが39枚です")) == "デッキが39枚です（G-SEALED）"
+
+
+@pytest.mark.parametrize("kind", ["sealed", "draft"])
+def test_g_sealed_the_open_prompt_says_its_syntax_in_words(japanese, kind):
+    # G-SEALED, G-DRAFT-2: 「セット パック数 [乱数シード] [real]」 was the syntax itself
+    from tui.screens.event_limited import open_hint
+
+    i18n.set_language("ja")
+    text = open_hint(kind)
+    assert "[" not in text and "セット名" in text and "例: alpha" in text, text
+    i18n.set_language("en")
+    assert "[SEED]" not in open_hint(kind) and "write the set" in open_hint(kind)

@@ -39,17 +39,18 @@ def open_hint(kind: str) -> str:
     if kind == "sealed":
         codes = join_list(s.code for s in cat.sets if s.starters)
         return _(
-            "Open the build phase: SET PRODUCT [SEED] [real]. Sets: {codes}. Product 2s = 2 starters, "
-            "1s3b = 1 starter + 3 boosters. Add real when the packs are opened at the table (each pool is then "
-            "entered by card number), e.g. alpha 1s3b real",
+            "Open the build phase: write the set, then the product (2s = 2 starters, 1s3b = 1 starter + 3 "
+            "boosters), then real when the packs are opened at the table (each pool is then entered by card "
+            "number); a seed number may go before real. Sets: {codes}. E.g. alpha 1s3b real, or alpha 2s 7 "
+            "(seed 7).",
             codes=codes,
         )
     codes = join_list(f"{s.code} ({s.booster.size})" for s in cat.sets if s.booster is not None)
     return (
         _(
-            "Open the build phase: SET PACKS [SEED] [real]. Sets (cards per booster): {codes}. PACKS: 4 to 6 per "
-            "player. Add real when the draft is called at the table (the pools are entered afterwards), "
-            "e.g. alpha 4 real.",
+            "Open the build phase: write the set, then the packs, 4 to 6 per player, then real when the draft "
+            "is called at the table (the pools are entered afterwards); a seed number may go before real. "
+            "Sets (cards per booster): {codes}. E.g. alpha 4 real.",
             codes=codes,
         )
         + "\n"

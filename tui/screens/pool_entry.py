@@ -65,6 +65,18 @@ class EntryLine(Input):
         # one line: Input's own _on_paste (Textual calls it after this one) puts it in the box once
 
 
+def entry_examples(cs: CardSet) -> tuple[str, str, str]:
+    """The help's examples from the pool's own set (a beta pool read alpha's 5063): a character
+    card's digits (the 63rd: 5063 in alpha, 6063 in beta), an event card's number (the 7th:
+    EV-5007) and a character's family name (木村)."""
+    chars = [c for c in cs.cards if c.number.startswith("CH-")]
+    events = [c.number for c in cs.cards if c.number.startswith("EV-")]
+    num = chars[min(62, len(chars) - 1)].number.split("-", 1)[1] if chars else "5063"
+    event = events[min(6, len(events) - 1)] if events else "EV-5007"
+    name = chars[0].name.split()[0] if chars else "木村"
+    return num, event, name
+
+
 class PoolEntryScreen(Translated, Screen):
     CSS = """
     PoolEntryScreen #pe-title { height: 1; background: $primary-background; text-style: bold; width: 1fr; }
@@ -115,16 +127,20 @@ class PoolEntryScreen(Translated, Screen):
 
     def compose(self) -> ComposeResult:
         yield Label("", id="pe-title", markup=False)
+        num, event, name = entry_examples(self.cs)
         yield WrapLabel(  # the examples never split across lines (「5063」/「2」 at 80 columns)
             _(
-                "Type a card number and how many, then Enter: 5063 2 (the prefix typed last stays: "
-                "EV-5007 switches to events), or a name: 木村 2 (kana too). 5063 0 takes a card out. "
-                "Paste many lines, or Ctrl+O for a file."
+                "Type a card number and how many, then Enter: {num} 2 (the prefix typed last stays: "
+                "{event} switches to events), or a name: {name} 2 (kana too). {num} 0 takes a card out. "
+                "Paste many lines, or Ctrl+O for a file.",
+                num=num,
+                event=event,
+                name=name,
             ),
-            keep=("5063 2", "EV-5007", "木村 2", "5063 0", "Ctrl+O"),
+            keep=(f"{num} 2", event, f"{name} 2", f"{num} 0", "Ctrl+O"),
             id="pe-help",
         )
-        yield EntryLine(placeholder=_("number count, e.g. 5063 2"), id="pe-entry")
+        yield EntryLine(placeholder=_("number count, e.g. {num} 2", num=num), id="pe-entry")
         yield WrapLabel("", id="pe-echo")  # a refusal is read whole (a pod's reconciliation runs 4 lines)
         yield PlainTable(cursor_type="row", zebra_stripes=True, id="pe-cards")
         yield WrapLabel("", keep=(labels.product_label(self.product),) if self.product else (), id="pe-check")

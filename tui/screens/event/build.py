@@ -173,8 +173,8 @@ def _detail(d) -> Text:
         out.append(" · " + _("deck class: {what}", what=d.deck_class))
     for p in d.blocking:
         out.append("\n✗", style="bold red")  # no space after the mark: a long Japanese line folds beside it
-        out.append(f"{p.message} [{p.rule}]")
+        out.append(str(p))  # its rule id as every refusal gives it: 「…（G-SEALED）」 in Japanese
     for p in d.not_checked:
         out.append("\n?", style="bold yellow")
-        out.append(f"{p.message} [{p.rule}]")
+        out.append(str(p))  # its rule id as every refusal gives it: 「…（G-SEALED）」 in Japanese
     return out

@@ -191,8 +191,18 @@ class BuildPhase(Concern):
             gaps = [g for g in readmodel.deck_gaps(self.event) if g.status == "problems"]
         else:
             gaps = readmodel.deck_gaps(self.event)
-        if not hj:
-            self._guard(lambda: self.open_desk.override_decks("", "-"), "")  # core's refusal names F12
+        if not hj:  # core's refusal names the command too: the desk says where in the app (G-HEAD-JUDGE)
+            self.say(
+                _(
+                    "{message} [{rule}]",
+                    message=_(
+                        "{event} has no head judge to override the decks: name one in the event's settings (F12) first",
+                        event=self.event.name,
+                    ),
+                    rule="G-HEAD-JUDGE",
+                ),
+                error=True,
+            )
             return
         if not gaps:
             self.say(_("every player has a legal deck: no override is needed"))
