@@ -105,3 +105,22 @@ async def test_g_sealed_the_desk_says_time_is_up_at_0_00_at_80x24(tmp_path, japa
         assert "時間です" in text and "構築中" not in text, text
         assert any("残り時間 0:00" in line for line in text.splitlines()), text
         assert "-0:" not in shown(app), shown(app)
+
+
+@pytest.mark.asyncio
+async def test_g_draft_4_the_build_tab_counts_one_missing_decklist_in_the_singular(tmp_path):
+    """G-DRAFT-4: three of four decks registered, the build tab reads "1 decklist missing" (it read
+    "1 decklists missing")."""
+    from limited.view import build_bot_decks
+
+    eid = timed_draft(tmp_path, Clock(datetime.now(timezone.utc)), minutes=20)
+    with DataDir(tmp_path).open(eid) as store:
+        desk = Desk(store)
+        build_bot_decks(desk, [p.id for p in desk.event.players[:3]])
+    app = LyceeApp(DataDir(tmp_path), open_event=eid, lang="en")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, EventScreen), "the event")
+        app.screen.action_tab("build")
+        await pilot.pause()
+        text = shown(app, app.screen.query_one("#build-status"))
+        assert "1 decklist missing" in text and "decklists" not in text, text

@@ -96,3 +96,19 @@ def test_g_sealed_the_open_prompt_says_its_syntax_in_words(japanese, kind):
     assert "[" not in text and "セット名" in text and "例: alpha" in text, text
     i18n.set_language("en")
     assert "[SEED]" not in open_hint(kind) and "write the set" in open_hint(kind)
+
+
+def test_g_draft_4_the_builder_s_registration_with_a_problem_nests_no_parentheses(japanese):
+    # G-DRAFT-4: 「…第1回戦は組めません（…ちょうど40枚にしてください（G-DRAFT-4））」 once the rule id is full-width
+    import re
+
+    from core.cards.deckmodel import DeckProblem
+
+    i18n.set_language("ja")
+    said = i18n._(
+        "registered to {name}, with {n} problem(s): round 1 waits for a legal deck ({first})",
+        name="鈴木",
+        n=1,
+        first=str(DeckProblem("G-DRAFT-4", "size", "デッキが3枚です。ちょうど40枚にしてください")),
+    )
+    assert said.endswith("（G-DRAFT-4）") and not re.search(r"（[^）]*（", said), said

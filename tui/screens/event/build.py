@@ -70,12 +70,12 @@ class BuildPane(EventPane):
             )
         )
         head = _(
-            "Build phase: {state} · {what} · seed {seed} · {timer} · {k} decklists missing",
+            "Build phase: {state} · {what} · seed {seed} · {timer} · {missing}",
             state=labels.build_state_label(readmodel.build_stage(st)),
             what=what,
             seed=st.seed if ev.build is None or not ev.build.real else _("none (packs opened at the table)"),
             timer=readmodel.build_timer_part(st),
-            k=len(st.missing_decklists),
+            missing=ngettext("{n} decklist missing", "{n} decklists missing", len(st.missing_decklists)),
         )
         line = Text(head)
         if st.override_at:
