@@ -26,6 +26,7 @@ from core.readmodel.decks import (
     decklists,
     draft_seat,
     gap_text,
+    opening_tab,
     penalty_marks,
     staff_missing,
 )
@@ -176,6 +177,7 @@ __all__ = [
     "final_placings",
     "placing_words",
     "gap_text",
+    "opening_tab",
     "is_finished",
     "kept_apart",
     "kept_apart_from",

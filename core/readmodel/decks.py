@@ -74,6 +74,15 @@ def build_open(ev: Event) -> bool:
     return ev.build is not None and not ev.build.closed and not ev.rounds
 
 
+def opening_tab(ev: Event) -> str:
+    """The tab the desk opens an event on when it is not the players': the round while one has
+    results to come, the build tab while the decks are built ("" otherwise)."""
+    cur = ev.current_round
+    if cur is not None and not cur.complete:
+        return "round"
+    return "build" if build_open(ev) else ""
+
+
 def build_time_up(ev: Event, now) -> bool:
     """Whether the open build phase's timer has run out at ``now`` (the desk's tick asks each
     second on every tab: the clock alone, no deck check)."""

@@ -20,7 +20,7 @@ from textual import events, on
 from textual.app import ComposeResult
 from textual.containers import Horizontal
 from textual.widget import Widget
-from textual.widgets import DataTable, Input, Label, TabbedContent, Tabs
+from textual.widgets import DataTable, Input, Label, TabbedContent
 
 from core import readmodel
 from core.desk import Desk
@@ -38,7 +38,7 @@ from .exports import Exports
 from .host import Concern, EventHost
 from .messages import EventChanged, EventRead
 from .opening import EventLink
-from .pane import EventPane
+from .pane import EventPane, enter_tab
 from .penalties import Penalties
 from .people import People
 from .phonereports import PhoneReports
@@ -109,11 +109,9 @@ class EventScreen(Translated, EventHost):
         self.call_after_refresh(self._freeze_loaded)
         if not self.event.players:  # a new event: the name box is where typing goes
             self.call_after_refresh(self.query_one("#add-player", Input).focus)
-        cur = self.event.current_round
-        if cur is not None and not cur.complete:  # reopened mid-round: the desk works on the round
-            self.call_after_refresh(self.action_tab, "round")
-        elif readmodel.build_open(self.event):  # reopened while the decks are built: on the build tab
-            self.call_after_refresh(self.action_tab, "build")
+        tab = readmodel.opening_tab(self.event)  # reopened mid-round: the round; while decks are built: the build
+        if tab:
+            self.call_after_refresh(self.action_tab, tab)
 
     def on_resize(self) -> None:
         """The -narrow class follows the width: the status line splits again once it is applied."""
@@ -240,20 +238,7 @@ class EventScreen(Translated, EventHost):
         self.app.pop_screen()
 
     def on_key(self, event: events.Key) -> None:
-        """Down or Enter on the tab bar goes into the tab shown: its table gets the keys (they did
-        nothing until Tab), and Enter there does what the tab's line says Enter does (the build
-        tab: the highlighted player's pool in the deck builder)."""
-        if event.key not in ("down", "enter") or not isinstance(self.focused, Tabs):
-            return
-        tab = self.query_one(TabbedContent).active
-        pane = self.query_one(f"#{tab}", EventPane)
-        if not pane.FOCUS:
-            return
-        event.stop()
-        self.action_tab(tab)
-        table = pane.query_one(pane.FOCUS)
-        if event.key == "enter" and isinstance(table, DataTable) and table.row_count:
-            table.action_select_cursor()
+        enter_tab(self, event)  # Down or Enter on the tab bar goes into the tab shown (pane.py)
 
     def action_tab(self, tab: str) -> None:
         self.query_one(TabbedContent).active = tab
