@@ -175,13 +175,14 @@ def build_op_label(op: str) -> str:
 
 
 def build_state_label(state: str) -> str:
-    """Where the deck-building phase stands."""
+    """Where the deck-building phase stands (``time_up``: open, its timer run out)."""
     return {
         "none": _("none"),
         "open": _("open"),
         "building": _("building"),
         "paused": _("paused"),
         "closed": _("closed"),
+        "time_up": _("time is up"),
     }.get(state, state)
 
 
@@ -506,7 +507,7 @@ LABELS = {
     late_rule_label: LATE_RULES,
     clock_op_label: CLOCK_OPS,
     build_op_label: BUILD_OPS,
-    build_state_label: BUILD_STATES,
+    build_state_label: (*BUILD_STATES, "time_up"),
     decklist_status_label: DECKLIST_STATUSES,
     section_label: SECTIONS,
     product_label: SEALED_PRODUCTS,

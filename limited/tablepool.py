@@ -183,7 +183,7 @@ def parse_text(text: str, cs: CardSet) -> Counter:
     (``COUNT NUMBER [name]`` lines of a decklist also read); every bad line named."""
     entry = Entry(cs)
     problems = []
-    for i, raw in enumerate(re.split(r"[\n,、]", text), start=1):
+    for i, raw in enumerate(re.split(r"\r\n|[\r\n,、]", text), start=1):
         line = raw.split("#", 1)[0].strip()
         if not line:
             continue

@@ -5,6 +5,7 @@ fit a 80x24 terminal)."""
 import pytest
 from rich.cells import cell_len
 
+from core import i18n
 from core.store import DataDir
 from tui.app import LyceeApp
 
@@ -212,7 +213,9 @@ async def _draft_event(app, pilot, open_line: str):
 @pytest.mark.asyncio
 @pytest.mark.parametrize("real", [True, False])
 async def test_g_draft_bots_are_not_offered_for_packs_drafted_at_the_table(tmp_path, real):
-    # G-DRAFT-1: a draft called at the table is not simulated; F11 offers the caller where the bots were
+    # G-DRAFT-1: a draft called at the table is not simulated: F11 keeps the bots' item in its place,
+    # marked 「今は使えません」, and choosing it says why, nothing stored (issue 48 item 17: the menu
+    # keeps its order; the caller no longer moves into the bots' place)
     from tui.screens.dialogs import Choose
 
     app = LyceeApp(DataDir(tmp_path), lang="ja")
@@ -223,5 +226,10 @@ async def test_g_draft_bots_are_not_offered_for_packs_drafted_at_the_table(tmp_p
         await pilot.pause()
         assert isinstance(app.screen, Choose)
         keys = [k for k, _label in app.screen.choices]
-        assert ("simulate" in keys) is not real
-        assert keys.count("caller") == 1 and keys[1] == ("caller" if real else "simulate")
+        labels = dict(app.screen.choices)
+        assert keys.count("caller") == 1 and keys[1] == "simulate" and keys[6] == "caller"
+        assert labels["simulate"].endswith(i18n._(" · not now")) is real
+        if real:
+            await pilot.press("down", "enter")
+            await pilot.pause()
+            assert app.screen is screen and not screen.event.pools

@@ -199,7 +199,7 @@ async def test_a_whole_overture_event_by_keys_at_80x24_in_japanese(store, tmp_pa
         assert on_screen(app, "デッキの種類: シングルデッキ（HSG）", detail)
         table.move_cursor(row=3)
         await pilot.pause()
-        assert on_screen(app, "デッキが65枚です。オーバーチュアのデッキはちょうど60枚です [O-DECK-60]", detail)
+        assert on_screen(app, "デッキが65枚です。オーバーチュアのデッキはちょうど60枚です（O-DECK-60）", detail)
         assert on_screen(app, "LO-0010が2枚です。", detail)  # not 「LO-0010（LO-0010）」: the base number alone
         fits(app)
         await pilot.press("f2")  # the players tab counts only blocking problems

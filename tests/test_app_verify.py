@@ -45,7 +45,7 @@ async def test_why_check_and_plan_keys_on_the_event_screen(tmp_path):
         await pilot.press("ctrl+d")
         await app.workers.wait_for_complete()
         await pilot.pause()
-        assert "verified: 5 player(s)" in _info_text(app)
+        assert "verified: 5 players" in _info_text(app)
         await pilot.press("escape")
         await pilot.press("ctrl+k")
         await pilot.pause()

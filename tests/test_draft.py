@@ -467,7 +467,7 @@ def test_g_draft_cli_text_and_refusals(capsys):
     (G-DRAFT-2) with exit 1 and the reason on stderr."""
     assert main(["draft", "--set", "beta", "--seats", "3", "--packs", "5", "--seed", "1"]) == 0
     out = capsys.readouterr().out
-    assert "3 seats in 1 pod(s)" in out and "deck 50 cards" in out and out.count("# Pod 1, Seat") == 3
+    assert "3 seats in 1 pod (" in out and "deck 50 cards" in out and out.count("# Pod 1, Seat") == 3
     assert main(["draft", "--set", "beta", "--seats", "8", "--packs", "3"]) == 1
     assert "[G-DRAFT-2]" in capsys.readouterr().err
     assert main(["draft", "--set", "beta", "--seats", "1", "--packs", "4"]) == 1

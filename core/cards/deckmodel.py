@@ -144,7 +144,9 @@ class DeckProblem:
     numbers: tuple[str, ...] = ()
 
     def __str__(self) -> str:
-        return f"{self.message} [{self.rule}]"
+        # the rule id as every refusal gives it (core.errors): 「…（G-SEALED）」 in Japanese, "… [G-SEALED]"
+        # in English (the sealed builder read 「…してください [G-SEALED]」 beside the draft's 「（…G-DRAFT-4）」)
+        return _("{message} [{rule}]", message=self.message, rule=self.rule)
 
     @property
     def blocking(self) -> bool:

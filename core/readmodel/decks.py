@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from core.event.model import Event
+from core.i18n import _
 from core.rules import clock
 from core.rules.penalties import player_tally
 from core.rules.staff import staff_problems
@@ -48,8 +49,47 @@ def build_rows(ev: Event) -> list:
 
 def build_time_left(st) -> str:
     """The build phase's time left as the clock shows it (``st``: the desk's
-    build status), its whole length while the timer has not started."""
-    return clock.fmt(st.remaining) if st.remaining is not None else clock.fmt(st.minutes * 60)
+    build status), its whole length while the timer has not started; never
+    below 0:00 (past it the time is up: :func:`build_timer_part`)."""
+    return clock.fmt(max(0.0, st.remaining)) if st.remaining is not None else clock.fmt(st.minutes * 60)
+
+
+def build_stage(st) -> str:
+    """Where the build phase stands (``st``: the desk's build status): ``time_up`` (「時間です」,
+    core.labels.build_state_label) once the timer has run out while the phase is open (the
+    decks are handed in; round 1 waits for every legal deck, G-SEALED, G-DRAFT-4), else its state."""
+    return "time_up" if st.open and st.time_up else st.state
+
+
+def build_timer_part(st) -> str:
+    """The build timer as the build tab's line says it: the time left (0:00 at most down to),
+    or, once closed, how long the players built."""
+    if st.state == "closed":
+        return _("built for {ran}", ran=clock.fmt(st.elapsed)) if st.started_at else _("timer not started")
+    return _("time left {t}", t=build_time_left(st))
+
+
+def build_open(ev: Event) -> bool:
+    """Whether the decks of a limited event are being built: its build phase open, before round 1."""
+    return ev.build is not None and not ev.build.closed and not ev.rounds
+
+
+def opening_tab(ev: Event) -> str:
+    """The tab the desk opens an event on when it is not the players': the round while one has
+    results to come, the build tab while the decks are built ("" otherwise)."""
+    cur = ev.current_round
+    if cur is not None and not cur.complete:
+        return "round"
+    return "build" if build_open(ev) else ""
+
+
+def build_time_up(ev: Event, now) -> bool:
+    """Whether the open build phase's timer has run out at ``now`` (the desk's tick asks each
+    second on every tab: the clock alone, no deck check)."""
+    b = ev.build
+    if b is None or b.closed or b.clock is None:
+        return False
+    return b.minutes * 60 - clock.elapsed(b.clock, now) <= 0
 
 
 def deck_gaps(ev: Event) -> list:

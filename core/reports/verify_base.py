@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from math import lcm
 
-from core.i18n import _
+from core.i18n import _, join_list, ngettext
 
 __all__ = [
     "Checked",
@@ -92,16 +92,30 @@ class Report:
 
     def summary(self) -> str:
         if self.ok:
-            return _(
-                "verified: {n} player(s), {r} round(s), {m} match(es): every pairing, result, standing and "
-                "placing holds ({e} round(s) checked exactly, {l} locally)",
-                n=self.players,
-                r=self.rounds,
-                m=self.matches,
+            counts = join_list(
+                [
+                    ngettext("{n} player", "{n} players", self.players),
+                    ngettext("{n} round", "{n} rounds", self.rounds),
+                    ngettext("{n} match", "{n} matches", self.matches),
+                ]
+            )
+            return ngettext(
+                "verified: {counts}: every pairing, result, standing and placing holds ({e} round checked "
+                "exactly, {l} locally)",
+                "verified: {counts}: every pairing, result, standing and placing holds ({e} rounds checked "
+                "exactly, {l} locally)",
+                self.exact,
+                counts=counts,
                 e=self.exact,
                 l=self.local,
             )
-        return _("{k} finding(s) in {r} round(s)", k=len(self.findings), r=self.rounds)
+        return ngettext(
+            "{k} finding in {rounds}",
+            "{k} findings in {rounds}",
+            len(self.findings),
+            k=len(self.findings),
+            rounds=ngettext("{n} round", "{n} rounds", self.rounds),
+        )
 
     def to_json(self) -> dict:
         return {

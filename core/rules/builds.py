@@ -41,7 +41,7 @@ from core import labels
 from core.cards.decks import DRAFT_PACKS
 from core.errors import LyceeError, RuleError
 from core.event.model import POOL_KINDS, SEALED_PRODUCTS, BuildPhase, ClockState, DraftSeat, Event, OpenedPack, Pool
-from core.i18n import _, join_list, join_sentences
+from core.i18n import _, join_list, join_sentences, ngettext
 from core.log.actions import Build, Opened, Pods, PoolAction, PoolKind
 from core.log.registry import action, describer, written_format
 from core.rules.clock import elapsed as clock_elapsed
@@ -387,8 +387,11 @@ def _seat_once(event: Event, pid: str, seen: set[str]) -> None:
 
 @describer("pods")
 def _describe_pods(payload: Pods) -> str:
-    return _(
-        "draft seated: {n} pod(s) ({sizes})", n=len(payload.pods), sizes="+".join(str(len(pod)) for pod in payload.pods)
+    return ngettext(
+        "draft seated: {n} pod ({sizes})",
+        "draft seated: {n} pods ({sizes})",
+        len(payload.pods),
+        sizes="+".join(str(len(pod)) for pod in payload.pods),
     )
 
 

@@ -36,7 +36,7 @@ from core.errors import LyceeError, RuleError
 from core.event import tiebreakers
 from core.event.lookups import suggested_rounds
 from core.event.model import DEFAULT_TIEBREAKERS, KINDS, MATCH_TYPES, RULE_SETS, Event, Staff
-from core.i18n import _, join_list, language
+from core.i18n import _, join_list, language, ngettext
 from core.log import written_format
 from core.log.actions import Pair
 from core.names import fold_name
@@ -530,9 +530,17 @@ def _show_tiebreakers(value) -> str:
 
 
 def _show_staff(value: dict) -> str:
-    """The staff as the trail shows them: organizer; judges; head judge."""
-    judges = _show_judges(value.get("judges", ()))
-    return _("; ").join(x for x in (value.get("organizer", ""), judges, value.get("head_judge", "")) if x) or "-"
+    """The staff as the trail shows them, each person once and by role: organizer; head judge;
+    the other judges (the event file keeps the head judge among the judges: 「店長、佐々木、佐々木」
+    named 佐々木 twice)."""
+    hj = value.get("head_judge", "")
+    others = [j for j in value.get("judges", ()) if j != hj]
+    parts = [
+        _("organizer {name}", name=value["organizer"]) if value.get("organizer") else "",
+        _("head judge {name}", name=hj) if hj else "",
+        ngettext("judge {names}", "judges {names}", len(others), names=_show_judges(others)) if others else "",
+    ]
+    return _("; ").join(x for x in parts if x) or "-"
 
 
 def _show_judges(judges) -> str:

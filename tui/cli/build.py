@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING
 from core import labels
 from core.cards.decks import load_decklist
 from core.errors import LyceeError, RuleError
-from core.i18n import _, join_list
+from core.i18n import _, join_list, ngettext
 from core.rules.clock import fmt
 from core.rules.decklists import default_catalog
 from limited import event as limited_event
@@ -47,7 +47,7 @@ def _build_head(ev, st) -> str:
     what = labels.product_label(st.product) if st.kind == "sealed" else _("{packs} packs per player", packs=st.packs)
     state = {
         "open": _("open, the timer not started"),
-        "building": _("building"),
+        "building": labels.build_state_label("time_up") if st.time_up else _("building"),
         "paused": _("paused"),
         "closed": _("closed"),
     }[st.state]
@@ -70,13 +70,35 @@ def _build_head(ev, st) -> str:
 
 
 def _build_timer(st) -> str:
+    """The build timer: its length before it starts, the time left while it runs (never below
+    0:00: then time is up and the decks are handed in), how long the players built once closed."""
     if st.started_at is None:
-        return _("{m} minutes to build", m=st.minutes)
-    return _(
+        if st.state == "closed":
+            return _("closed before the building timer started")
+        return ngettext("{m} minute to build", "{m} minutes to build", st.minutes, m=st.minutes)
+    at = labels.time_label(st.started_at)
+    if st.state == "closed":
+        return _(
+            "closed after {ran} of building (a {m}-minute timer, started {at})",
+            ran=fmt(st.elapsed),
+            m=st.minutes,
+            at=at,
+        )
+    if st.time_up:
+        return ngettext(
+            "the {m} minute to build has run out (started {at}): hand in your decks",
+            "the {m} minutes to build have run out (started {at}): hand in your decks",
+            st.minutes,
+            m=st.minutes,
+            at=at,
+        )
+    return ngettext(
+        "{left} left of {m} minute (started {at})",
         "{left} left of {m} minutes (started {at})",
+        st.minutes,
         left=fmt(st.remaining),
         m=st.minutes,
-        at=labels.time_label(st.started_at),
+        at=at,
     )
 
 

@@ -29,7 +29,7 @@ from core.cards.decks import decklist_to_text
 from core.cards.model import ATTRIBUTE_KANJI, ATTRIBUTES, CARD_TYPES
 from core.columns import ljust, width
 from core.errors import LyceeError
-from core.i18n import _, join_list
+from core.i18n import _, join_list, ngettext
 from core.names import visible
 from limited.bots import colour_text
 from limited.checks import find_set
@@ -291,9 +291,12 @@ def cmd_draft(args) -> int:
         out_json(_draft_doc(args, cs, seed, results, paths))
         return 0
     print(
-        _(
-            "Draft {set} ({version}): {n} seats in {pods} pod(s) ({sizes}), {packs} packs per player, "
+        ngettext(
+            "Draft {set} ({version}): {n} seats in {pods} pod ({sizes}), {packs} packs per player, "
             "deck {deck} cards, seed {seed}",
+            "Draft {set} ({version}): {n} seats in {pods} pods ({sizes}), {packs} packs per player, "
+            "deck {deck} cards, seed {seed}",
+            len(results),
             set=cs.code,
             version=cs.version,
             n=args.seats,

@@ -249,10 +249,11 @@ class Choose(Translated, ModalScreen[str | None]):
     CSS_PATH: ClassVar = [TCSS]
     BINDINGS = [Binding("escape", "cancel", "Cancel", id="choose.cancel")]
 
-    def __init__(self, title: str, choices: list[tuple[str, str]]):
+    def __init__(self, title: str, choices: list[tuple[str, str]], highlighted: int = 0):
         super().__init__()
         self._translate_bindings()
         self.title_text, self.choices = title, choices
+        self.start = highlighted  # the choice highlighted first (the list keeps its order)
 
     def compose(self) -> ComposeResult:
 
@@ -263,7 +264,7 @@ class Choose(Translated, ModalScreen[str | None]):
     def on_mount(self) -> None:
 
         ol = self.query_one(OptionList)
-        ol.highlighted = 0
+        ol.highlighted = self.start if 0 <= self.start < len(self.choices) else 0
         ol.focus()
 
     def on_option_list_option_selected(self, event) -> None:

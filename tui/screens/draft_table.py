@@ -170,8 +170,10 @@ class TableScreen(Translated, Screen):
         how = _("seats drawn, seed {seed}", seed=self.seed) if self.draw_seats else _("seats as listed")
         if self.fixed:
             how = _("the seating of {event}", event=self.event_name)
-        title = _(
-            "Draft table · {set} · {packs} packs × {cards} cards · {n} players in {pods} pod(s) ({sizes}) · {how}",
+        title = ngettext(
+            "Draft table · {set} · {packs} packs × {cards} cards · {n} players in {pods} pod ({sizes}) · {how}",
+            "Draft table · {set} · {packs} packs × {cards} cards · {n} players in {pods} pods ({sizes}) · {how}",
+            len(self.pods),
             set=self.set_code,
             packs=st.packs,
             cards=st.cards,

@@ -39,17 +39,18 @@ def open_hint(kind: str) -> str:
     if kind == "sealed":
         codes = join_list(s.code for s in cat.sets if s.starters)
         return _(
-            "Open the build phase: SET PRODUCT [SEED] [real]. Sets: {codes}. Product 2s = 2 starters, "
-            "1s3b = 1 starter + 3 boosters. Add real when the packs are opened at the table (each pool is then "
-            "entered by card number), e.g. alpha 1s3b real",
+            "Open the build phase: write the set, then the product (2s = 2 starters, 1s3b = 1 starter + 3 "
+            "boosters), then real when the packs are opened at the table (each pool is then entered by card "
+            "number); a seed number may go before real. Sets: {codes}. E.g. alpha 1s3b real, or alpha 2s 7 "
+            "(seed 7).",
             codes=codes,
         )
     codes = join_list(f"{s.code} ({s.booster.size})" for s in cat.sets if s.booster is not None)
     return (
         _(
-            "Open the build phase: SET PACKS [SEED] [real]. Sets (cards per booster): {codes}. PACKS: 4 to 6 per "
-            "player. Add real when the draft is called at the table (the pools are entered afterwards), "
-            "e.g. alpha 4 real.",
+            "Open the build phase: write the set, then the packs, 4 to 6 per player, then real when the draft "
+            "is called at the table (the pools are entered afterwards); a seed number may go before real. "
+            "Sets (cards per booster): {codes}. E.g. alpha 4 real.",
             codes=codes,
         )
         + "\n"
@@ -109,7 +110,8 @@ def open_build(screen: Any, text: str, pod_size: int | None = None) -> bool:
 
 
 def choose_pool_player(screen: Any, highlighted: str | None = None) -> None:
-    """Which player's pool to enter: those still without one first, each with how it stands."""
+    """Which player's pool to enter: every player in seat order (a draft) or registration order,
+    each with how it stands (✓ recorded), the cursor on ``highlighted`` or the first without one."""
 
     ev = screen.event
     b = ev.build
@@ -133,7 +135,14 @@ def choose_pool_player(screen: Any, highlighted: str | None = None) -> None:
     if not ids:
         screen.say(_("no player to enter a pool for"), error=True)
         return
-    ids.sort(key=lambda pid: ev.pool_of(pid) is not None)
+    # a stable order (the seats, else registration), the cursor on the highlighted player or the next
+    # without a pool: Down+Enter picks the player below, as the table reads (recorded pools moved
+    # to the bottom, and Down+Enter picked another player)
+    start = (
+        ids.index(highlighted)
+        if highlighted in ids
+        else next((i for i, pid in enumerate(ids) if ev.pool_of(pid) is None), 0)
+    )
     choices = []
     for pid in ids:
         pool = ev.pool_of(pid)
@@ -148,9 +157,8 @@ def choose_pool_player(screen: Any, highlighted: str | None = None) -> None:
                 )
             )
         )
-        choices.append((pid, f"{ev.player(pid).name} · {state}"))
-    if highlighted in ids:
-        choices.sort(key=lambda c: c[0] != highlighted)
+        mark = "✓ " if pool is not None else "  "
+        choices.append((pid, f"{mark}{ev.player(pid).name} · {state}"))
 
     def chosen(pid: str | None) -> None:
         if pid:
@@ -166,6 +174,7 @@ def choose_pool_player(screen: Any, highlighted: str | None = None) -> None:
                 n=missing,
             ),
             choices,
+            start,
         ),
         chosen,
     )

@@ -24,6 +24,7 @@ from limited.view import DRAFT_PACKS, POD_MAX, POD_MIN, PRODUCTS, CardSet, Catal
 
 from ..i18n import Translated
 from ..widgets.plain import plain
+from ..widgets.wrapped import WrapLabel
 
 if TYPE_CHECKING:
     from rich.text import Text
@@ -133,7 +134,7 @@ class SetupForm(Translated, ModalScreen[dict | None]):
             with Grid():
                 yield from self.rows()
             yield from self.below()
-            yield Label("", id="form-error", classes="error", markup=False)
+            yield WrapLabel("", id="form-error", classes="error")  # a rule id never breaks (（L-DRAFT-PO/D）)
             with Horizontal(id="buttons"):
                 yield Button(_("Cancel (Esc)"), id="cancel")
                 yield Button(_("Start (Ctrl+S)"), id="start", variant="primary")

@@ -55,14 +55,26 @@ class EntryLine(Input):
     """The entry line: a paste of several lines (or commas) is handed to the screen whole."""
 
     def _on_paste(self, event: events.Paste) -> None:
-        if event.text and ("\n" in event.text.strip() or "," in event.text):
+        # LF, CRLF or CR alone (tmux's and xterm's paste) all end a line: splitlines knows them all
+        if event.text and (len(event.text.strip().splitlines()) > 1 or "," in event.text):
             event.stop()
             event.prevent_default()  # not Input's own paste too: it put the first line in the box again
             scr = self.screen
             if isinstance(scr, PoolEntryScreen):
                 scr.add_text(event.text, _("pasted text"))
-            return
-        super()._on_paste(event)
+        # one line: Input's own _on_paste (Textual calls it after this one) puts it in the box once
+
+
+def entry_examples(cs: CardSet) -> tuple[str, str, str]:
+    """The help's examples from the pool's own set (a beta pool read alpha's 5063): a character
+    card's digits (the 63rd: 5063 in alpha, 6063 in beta), an event card's number (the 7th:
+    EV-5007) and a character's family name (木村)."""
+    chars = [c for c in cs.cards if c.number.startswith("CH-")]
+    events = [c.number for c in cs.cards if c.number.startswith("EV-")]
+    num = chars[min(62, len(chars) - 1)].number.split("-", 1)[1] if chars else "5063"
+    event = events[min(6, len(events) - 1)] if events else "EV-5007"
+    name = chars[0].name.split()[0] if chars else "木村"
+    return num, event, name
 
 
 class PoolEntryScreen(Translated, Screen):
@@ -70,7 +82,7 @@ class PoolEntryScreen(Translated, Screen):
     PoolEntryScreen #pe-title { height: 1; background: $primary-background; text-style: bold; width: 1fr; }
     PoolEntryScreen #pe-help { height: auto; color: $text-muted; width: 1fr; }
     PoolEntryScreen #pe-entry { height: 3; }
-    PoolEntryScreen #pe-echo { height: auto; max-height: 3; width: 1fr; }
+    PoolEntryScreen #pe-echo { height: auto; width: 1fr; }
     PoolEntryScreen #pe-echo.error { color: $error; text-style: bold; }
     PoolEntryScreen #pe-cards { height: 1fr; }
     PoolEntryScreen #pe-check { height: auto; width: 1fr; }
@@ -106,6 +118,7 @@ class PoolEntryScreen(Translated, Screen):
             self.entry.counts.update(cards)
         self.record = record
         self.recorded = bool(cards)
+        self.refused: Counter | None = None  # the pool as Ctrl+R last saw it refused (the pod's boosters...)
         self.want = expected_size(cs, kind, product, packs)
 
     @property
@@ -114,17 +127,21 @@ class PoolEntryScreen(Translated, Screen):
 
     def compose(self) -> ComposeResult:
         yield Label("", id="pe-title", markup=False)
+        num, event, name = entry_examples(self.cs)
         yield WrapLabel(  # the examples never split across lines (「5063」/「2」 at 80 columns)
             _(
-                "Type a card number and how many, then Enter: 5063 2 (the prefix typed last stays: "
-                "EV-5007 switches to events), or a name: 木村 2 (kana too). 5063 0 takes a card out. "
-                "Paste many lines, or Ctrl+O for a file."
+                "Type a card number and how many, then Enter: {num} 2 (the prefix typed last stays: "
+                "{event} switches to events), or a name: {name} 2 (kana too). {num} 0 takes a card out. "
+                "Paste many lines, or Ctrl+O for a file.",
+                num=num,
+                event=event,
+                name=name,
             ),
-            keep=("5063 2", "EV-5007", "木村 2", "5063 0", "Ctrl+O"),
+            keep=(f"{num} 2", event, f"{name} 2", f"{num} 0", "Ctrl+O"),
             id="pe-help",
         )
-        yield EntryLine(placeholder=_("number count, e.g. 5063 2"), id="pe-entry")
-        yield Label("", id="pe-echo", markup=False)
+        yield EntryLine(placeholder=_("number count, e.g. {num} 2", num=num), id="pe-entry")
+        yield WrapLabel("", id="pe-echo")  # a refusal is read whole (a pod's reconciliation runs 4 lines)
         yield PlainTable(cursor_type="row", zebra_stripes=True, id="pe-cards")
         yield WrapLabel("", keep=(labels.product_label(self.product),) if self.product else (), id="pe-check")
         yield WholeKeysFooter()
@@ -168,19 +185,25 @@ class PoolEntryScreen(Translated, Screen):
             )
         if cursor is not None and cursor in self.counts:
             t.move_cursor(row=sorted(self.counts).index(cursor))
+        self.show_check()
+
+    def show_check(self) -> None:
+        """The line under the table: what the pool lacks against the product, or that Ctrl+R records it."""
         probs = self.problems()
         chk = self.query_one("#pe-check", WrapLabel)
         if probs:
             chk.update(_("Not yet the product: {problems}", problems=join_sentences(probs)))
+        elif self.refused == self.counts:  # the product, but Ctrl+R was refused: never "records it" beside that
+            chk.update(_("Not recorded: the refusal above says what to check; correct the pool, then Ctrl+R."))
         else:
             chk.update(_("The pool is the whole product: Ctrl+R records it to {name}.", name=self.player_name))
-        chk.set_class(bool(probs), "error")
+        chk.set_class(bool(probs) or self.refused == self.counts, "error")
 
     def problems(self) -> list[str]:
         return pool_problems(self.cs, self.kind, self.counts, product=self.product, packs=self.packs)
 
     def echo(self, text: str, error: bool = False) -> None:
-        lbl = self.query_one("#pe-echo", Label)
+        lbl = self.query_one("#pe-echo", WrapLabel)
         lbl.update(Text(text))
         lbl.set_class(error, "error")
         if error:
@@ -272,9 +295,12 @@ class PoolEntryScreen(Translated, Screen):
         try:
             msg = self.record(Counter(self.counts))
         except LyceeError as err:
+            self.refused = Counter(self.counts)
             self.echo(str(err), error=True)
+            self.show_check()
             return
         self.recorded = True
+        self.refused = None
         self.echo(msg)
 
     def action_close(self) -> None:

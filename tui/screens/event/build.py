@@ -12,6 +12,7 @@ from core.event.model import Event
 from core.i18n import _, ngettext
 
 from ...widgets.plain import PlainTable
+from ...widgets.wrapped import WrapLabel, list_parts
 from .messages import EventRead
 from .pane import EventPane
 
@@ -24,7 +25,7 @@ class BuildPane(EventPane):
         super().__init__(_("Build"), id="build")
 
     def compose(self) -> ComposeResult:
-        yield Label("", id="build-status", markup=False)
+        yield WrapLabel("", id="build-status")  # a part (「残り時間 0:15」) is never split across lines
         yield PlainTable(cursor_type="row", zebra_stripes=True, id="build-table")
         yield Label("", id="build-detail", markup=False)
 
@@ -43,7 +44,7 @@ class BuildPane(EventPane):
     def draw(self, ev: Event, st) -> None:
         """``st``: the desk's build status (core.rules.builds.build_status), None
         for a constructed event."""
-        lbl = self.query_one("#build-status", Label)
+        lbl = self.query_one("#build-status", WrapLabel)
         t = self.query_one("#build-table", PlainTable)
         row = t.cursor_row if t.row_count else None  # the highlighted player stays highlighted
         t.clear(columns=True)
@@ -68,17 +69,15 @@ class BuildPane(EventPane):
                 sizes=" + ".join(ngettext("{n} player", "{n} players", x, n=x) for x in st.pods) or "-",
             )
         )
-        timer = readmodel.build_time_left(st)
-        line = Text(
-            _(
-                "Build phase: {state} · {what} · seed {seed} · time left {t} · {k} decklists missing",
-                state=labels.build_state_label(st.state),
-                what=what,
-                seed=st.seed if ev.build is None or not ev.build.real else _("none (packs opened at the table)"),
-                t=timer,
-                k=len(st.missing_decklists),
-            )
+        head = _(
+            "Build phase: {state} · {what} · seed {seed} · {timer} · {missing}",
+            state=labels.build_state_label(readmodel.build_stage(st)),
+            what=what,
+            seed=st.seed if ev.build is None or not ev.build.real else _("none (packs opened at the table)"),
+            timer=readmodel.build_timer_part(st),
+            missing=ngettext("{n} decklist missing", "{n} decklists missing", len(st.missing_decklists)),
         )
+        line = Text(head)
         if st.override_at:
             line.append(
                 "\n" + _("Head judge override by {by}: {reason}", by=st.override_by, reason=st.override_reason),
@@ -96,7 +95,7 @@ class BuildPane(EventPane):
                     )
                 )
             )
-        lbl.update(line)
+        lbl.update(line, keep=list_parts(head))
         t.add_columns(_("ID"), _("Name"), _("Seat"), _("Pool"), _("Decklist"), _("Deck"), _("Problems"))
         for d in readmodel.build_rows(ev):
             pool = ev.pool_of(d.player)
@@ -113,7 +112,7 @@ class BuildPane(EventPane):
         if row is not None and t.row_count:
             t.move_cursor(row=min(row, t.row_count - 1), animate=False)
 
-    def _draw_decklists(self, ev: Event, lbl: Label, t: PlainTable, row: int | None) -> None:
+    def _draw_decklists(self, ev: Event, lbl: WrapLabel, t: PlainTable, row: int | None) -> None:
         """A constructed event: no build phase; when it collects decklists, each
         player's list with its problems (only blocking ones), its シングル/ミックス
         class under Overture (O-DECK-CLASS) and what the desk did not check
@@ -174,8 +173,8 @@ def _detail(d) -> Text:
         out.append(" · " + _("deck class: {what}", what=d.deck_class))
     for p in d.blocking:
         out.append("\n✗", style="bold red")  # no space after the mark: a long Japanese line folds beside it
-        out.append(f"{p.message} [{p.rule}]")
+        out.append(str(p))  # its rule id as every refusal gives it: 「…（G-SEALED）」 in Japanese
     for p in d.not_checked:
         out.append("\n?", style="bold yellow")
-        out.append(f"{p.message} [{p.rule}]")
+        out.append(str(p))  # its rule id as every refusal gives it: 「…（G-SEALED）」 in Japanese
     return out

@@ -56,34 +56,51 @@ class BuildPhase(Concern):
         self.host.action_tab("build")
 
         desk = self.open_desk
-        # the same places in every state (hands know them); what the rules refuse now says so in its line
+        # the same places in every state and every draft (hands know them); what the rules refuse
+        # now says so in its line
         later = {
             "open": ev.build is not None,
+            "simulate": bool(self._simulate_refusal()),
             "timer": ev.build is None or bool(desk.build_refusal(desk.toggle_op())),
+            "caller": not ev.pods,
+            "pool": ev.build is None,
             "close": bool(desk.build_refusal("close")),
         }
         choices = [
             ("open", _("Open the build phase (pools / pods)")),
+            ("simulate", _("Simulate the draft with bots (practice events)")),
             ("timer", _("Start, pause or resume the building timer")),
             ("decklist", _("Register a decklist from a file")),
             ("botdecks", _("Build decks for players without a decklist (bot builder)")),
             ("deck", _("Build the highlighted player's deck from their pool (Enter)")),
+            ("caller", _("Draft caller: pass direction, pick timer (Shift+F11)")),
+            ("pool", _("Enter a player's pool from the table by card number")),
             ("override", _("Head judge override: round 1 pairs without every legal deck")),
             ("close", _("Close the build phase")),
         ]
+        if ev.kind != "draft":  # a sealed event has no draft to simulate or call
+            choices = [c for c in choices if c[0] not in ("simulate", "caller")]
         choices = [(k, label + _(" · not now") if later.get(k) else label) for k, label in choices]
-        caller = ("caller", _("Draft caller: pass direction, pick timer (Shift+F11)"))
-        real = ev.build is not None and ev.build.real
-        if ev.kind == "draft":
-            # packs opened at the table are drafted at the table: no bots offered, the caller in their place
-            choices.insert(1, caller if real else ("simulate", _("Simulate the draft with bots (practice events)")))
-        at = [k for k, _label in choices].index(
-            "override"
-        )  # new items go last: tests and hands know the others' places
-        choices.insert(at, ("pool", _("Enter a player's pool from the table by card number")))
-        if ev.kind == "draft" and not real:
-            choices.insert(at, caller)
         self.app.push_screen(Choose(_("Build phase"), choices), self._build_choice)
+
+    def _simulate_refusal(self) -> str:
+        """Why the bots cannot draft now ("" when they can): packs opened at the table are
+        drafted at the table (G-DRAFT-1), a closed phase, or every seat has its pool."""
+        ev = self.event
+        b = ev.build
+        if b is None:
+            return ""  # opened first, then the bots draft
+        if b.real:
+            return _(
+                "the packs of {event} are opened and drafted at the table: F11 → enter each player's pool by "
+                "card number",
+                event=ev.name,
+            )
+        if b.closed:
+            return self.open_desk.build_refusal("close") or ""
+        if ev.pods and all(ev.pool_of(s.player) is not None for pod in ev.pods for s in pod if s.player):
+            return _("every seated player of {event} already has a pool", event=ev.name)
+        return ""
 
     def _build_choice(self, choice: str | None) -> None:
         if not choice:
@@ -174,8 +191,18 @@ class BuildPhase(Concern):
             gaps = [g for g in readmodel.deck_gaps(self.event) if g.status == "problems"]
         else:
             gaps = readmodel.deck_gaps(self.event)
-        if not hj:
-            self._guard(lambda: self.open_desk.override_decks("", "-"), "")  # core's refusal names F12
+        if not hj:  # core's refusal names the command too: the desk says where in the app (G-HEAD-JUDGE)
+            self.say(
+                _(
+                    "{message} [{rule}]",
+                    message=_(
+                        "{event} has no head judge to override the decks: name one in the event's settings (F12) first",
+                        event=self.event.name,
+                    ),
+                    rule="G-HEAD-JUDGE",
+                ),
+                error=True,
+            )
             return
         if not gaps:
             self.say(_("every player has a legal deck: no override is needed"))
@@ -334,6 +361,8 @@ class BuildPhase(Concern):
     def _build_op(self, op: str) -> None:
         if op == "simulate" and not self.event.pods:  # not seated yet: open it here first, then the bots draft
             self.app.push_screen(Prompt(event_limited.open_first_hint(self.event.kind)), self._open_then_simulate)
+        elif op == "simulate" and self._simulate_refusal():
+            self.say(self._simulate_refusal(), error=True)
         elif op == "simulate":
             self._guard(lambda: limited_view.simulate_draft(self.open_desk), _("draft simulated: pools recorded"))
         elif op == "botdecks":
@@ -377,14 +406,35 @@ class BuildPhase(Concern):
             return
         self._guard(self.open_desk.close_build, _("build phase closed"))
 
+    #: Whether the build timer had run out at the last tick (the desk says so once, as it runs out).
+    _time_up = False
+
     def tick(self) -> None:
-        """The build timer ticks while it runs (the build tab redrawn each second)."""
-        if self.event.kind == "constructed" or self.host.query_one(TabbedContent).active != "build":
+        """The build timer ticks while it runs (the build tab redrawn each second); as it runs
+        out, on any tab, the message line says time is up."""
+        if self.event.kind == "constructed":
+            return
+        self._say_time_up()
+        if self.host.query_one(TabbedContent).active != "build":
             return
         st = self.open_desk.build_status()
         if st.state != "building":
             return
         self.host.query_one(BuildPane).tick(self.event, st)
+
+    def _say_time_up(self) -> None:
+        """「時間です」 once when the open phase's timer reaches 0:00 (also on opening the event
+        after it did): the decks are handed in, round 1 waits for every legal deck (G-SEALED,
+        G-DRAFT-4) and F5 pairing it closes the phase."""
+        up = readmodel.build_time_up(self.event, self.open_desk.now())
+        if up and not self._time_up:
+            self.say(
+                _(
+                    "Time is up for deck building: hand in your decks. Round 1 pairs once every deck is "
+                    "legal (F5 closes the phase)."
+                )
+            )
+        self._time_up = up
 
     def warn_deck_problems(self) -> None:
         """Round 1 of a limited event paired with decks that have problems

@@ -5,7 +5,7 @@ next shown, so a 512-player table is not rebuilt for a tab nobody is looking at.
 from __future__ import annotations
 
 from textual import events
-from textual.widgets import Input, TabbedContent, TabPane
+from textual.widgets import DataTable, Input, TabbedContent, TabPane, Tabs
 
 from ...widgets.linebox import type_into
 from .messages import EventRead
@@ -74,3 +74,20 @@ class EventPane(TabPane):
             other = self.screen.query_one(f"#{self.TYPES_ON}", EventPane)
             return other.query_one(other.TYPES_INTO, Input)
         return None
+
+
+def enter_tab(screen, event: events.Key) -> None:
+    """Down or Enter on the event screen's tab bar goes into the tab shown: its table gets the keys
+    (they did nothing until Tab), and Enter there does what the tab's line says Enter does (the
+    build tab: the highlighted player's pool in the deck builder)."""
+    if event.key not in ("down", "enter") or not isinstance(screen.focused, Tabs):
+        return
+    tab = screen.query_one(TabbedContent).active
+    pane = screen.query_one(f"#{tab}", EventPane)
+    if not pane.FOCUS:
+        return
+    event.stop()
+    screen.action_tab(tab)
+    table = pane.query_one(pane.FOCUS)
+    if event.key == "enter" and isinstance(table, DataTable) and table.row_count:
+        table.action_select_cursor()

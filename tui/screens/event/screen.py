@@ -16,7 +16,7 @@ import gc
 from typing import ClassVar
 
 from rich.text import Text
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.containers import Horizontal
 from textual.widget import Widget
@@ -38,7 +38,7 @@ from .exports import Exports
 from .host import Concern, EventHost
 from .messages import EventChanged, EventRead
 from .opening import EventLink
-from .pane import EventPane
+from .pane import EventPane, enter_tab
 from .penalties import Penalties
 from .people import People
 from .phonereports import PhoneReports
@@ -109,9 +109,9 @@ class EventScreen(Translated, EventHost):
         self.call_after_refresh(self._freeze_loaded)
         if not self.event.players:  # a new event: the name box is where typing goes
             self.call_after_refresh(self.query_one("#add-player", Input).focus)
-        cur = self.event.current_round
-        if cur is not None and not cur.complete:  # reopened mid-round: the desk works on the round
-            self.call_after_refresh(self.action_tab, "round")
+        tab = readmodel.opening_tab(self.event)  # reopened mid-round: the round; while decks are built: the build
+        if tab:
+            self.call_after_refresh(self.action_tab, tab)
 
     def on_resize(self) -> None:
         """The -narrow class follows the width: the status line splits again once it is applied."""
@@ -236,6 +236,9 @@ class EventScreen(Translated, EventHost):
             self.say(" · ".join([_("Esc again: back to the event list"), *([lost] if lost else [])]), error=bool(typed))
             return
         self.app.pop_screen()
+
+    def on_key(self, event: events.Key) -> None:
+        enter_tab(self, event)  # Down or Enter on the tab bar goes into the tab shown (pane.py)
 
     def action_tab(self, tab: str) -> None:
         self.query_one(TabbedContent).active = tab
