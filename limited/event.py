@@ -58,6 +58,7 @@ __all__ = [
     "add_sealed_pool",
     "draft_pods",
     "simulate_draft",
+    "simulate_refusal",
     "enter_draft_pool",
     "build_bot_decks",
     "event_set",
@@ -347,6 +348,8 @@ def simulate_draft(desk: Desk, *, start: bool = True, catalog: Catalog | None = 
     ev = desk.event
     _need_kind(ev, "draft")
     _need_pods(ev)
+    if why := simulate_refusal(ev):
+        raise LyceeError(why, "G-DRAFT-1")
     b = ev.build
     cs = event_set(ev, catalog)
     assert b is not None  # event_set refuses an event without a build phase
@@ -357,6 +360,19 @@ def simulate_draft(desk: Desk, *, start: bool = True, catalog: Catalog | None = 
     if start:
         _start_if_complete(desk, after, acts)
     return desk.append_all(acts)
+
+
+def simulate_refusal(ev: Event) -> str | None:
+    """Why the bots may not draft ``ev``'s pods (G-DRAFT-1), None when they may: packs opened at
+    the table (``lycee build EVENT open --real``) are drafted there, by the players."""
+    b = ev.build
+    if b is not None and b.real:
+        return _(
+            "the packs of {event} are opened and drafted at the table: the bots do not draft them; enter each "
+            "player's pool by card number",
+            event=ev.name,
+        )
+    return None
 
 
 def _simulated_pools(ev: Event, cs: CardSet, packs: int, seed: int) -> list[tuple[str, Action]]:

@@ -27,6 +27,7 @@ from limited.event import (
     player_deck_state,
     register_built_deck,
     simulate_draft,
+    simulate_refusal,
 )
 from limited.facts import facts_for
 from limited.library import LIBRARY_FILE, LIBRARY_SCHEMA, Library, export_text, slug
@@ -68,6 +69,7 @@ WHERE: dict[str, str] = {
             "player_deck_state",
             "register_built_deck",
             "simulate_draft",
+            "simulate_refusal",
         ),
         "limited.event",
     ),
@@ -143,6 +145,7 @@ __all__ = [
     "seat_pods",
     "seat_table",
     "simulate_draft",
+    "simulate_refusal",
     "slug",
     "split_pods",
     "write_log",

@@ -717,3 +717,20 @@ def test_g_draft_1_a_pods_pools_are_reconciled_with_its_boosters(tmp_path, clock
     finally:
         a.store.close()
         b.store.close()
+
+
+def test_g_draft_1_bots_do_not_draft_packs_opened_at_the_table(tmp_path, clock, capsys):
+    """G-DRAFT-1: packs opened at the table (``build open --real``) are drafted there by the
+    players: `lycee build EVENT simulate` refuses, naming the rule, and stores nothing (it let
+    the bots draft them; only the app's F11 menu refused)."""
+    d = _event(tmp_path, clock, "draft", 8)
+    eid, data = d.event.id, str(tmp_path / "data")
+    path = d.store.path
+    d.store.close()
+    assert main(["--data-dir", data, "build", eid, "open", "--set", "alpha", "--packs", "4", "--real"]) == 0
+    capsys.readouterr()
+    before = path.read_bytes()
+    assert main(["--data-dir", data, "build", eid, "simulate"]) != 0
+    err = capsys.readouterr().err
+    assert "drafted at the table" in err and "G-DRAFT-1" in err and "Traceback" not in err
+    assert path.read_bytes() == before

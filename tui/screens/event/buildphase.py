@@ -90,7 +90,7 @@ class BuildPhase(Concern):
         b = ev.build
         if b is None:
             return ""  # opened first, then the bots draft
-        if b.real:
+        if limited_view.simulate_refusal(ev):  # the rule's own words, with where the desk enters the pools
             return _(
                 "the packs of {event} are opened and drafted at the table: F11 → enter each player's pool by "
                 "card number",
