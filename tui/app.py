@@ -273,17 +273,20 @@ class LyceeApp(Translated, KeysInOrder, DeskApp):
         (results are saved as they are typed; the round goes on after a restart)."""
         event_screen = _event_screen_class()
         running = [s for s in self.screen_stack if isinstance(s, event_screen) and s.round_running()]
-        if not running or getattr(self.screen, "is_quit_question", False):
+        served = [s for s in self.screen_stack if isinstance(s, event_screen) and s.web is not None]
+        if not (running or served) or getattr(self.screen, "is_quit_question", False):
             await self._end()
             return
-        rnd = running[-1].paired_round()
-        ask = Confirm(
-            _(
+        said = _("Quit lycee?")
+        if running:
+            said = _(
                 "Round {r} is in progress. Quit lycee? Every result typed is already saved; open the "
                 "event again to go on.",
-                r=rnd.number,
+                r=running[-1].paired_round().number,
             )
-        )
+        if served:  # the pages stop with the app (Ctrl+W served them): said, never a surprise
+            said = _("{question} {pages}", question=said, pages=served[-1].exports.stopping_said())
+        ask = Confirm(said)
         ask.is_quit_question = True
 
         async def answered(yes: bool | None) -> None:

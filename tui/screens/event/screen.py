@@ -29,6 +29,7 @@ from core.i18n import _
 from ...i18n import Translated
 from ...widgets.footer import WholeKeysFooter
 from ...widgets.line import Line, SpillLine
+from ..dialogs import Confirm
 from . import keys
 from .bracket import BracketPane
 from .build import BuildPane
@@ -233,9 +234,25 @@ class EventScreen(Translated, EventHost):
             if isinstance(self.focused, Input):  # a tab without a table
                 self.focused.blur()
             lost = _("not stored: {typed}", typed=" · ".join(typed)) if typed else ""
-            self.say(" · ".join([_("Esc again: back to the event list"), *([lost] if lost else [])]), error=bool(typed))
+            again = (
+                _("Esc again: back to the event list (the phone, TV and judge pages stop)")
+                if self.web is not None
+                else _("Esc again: back to the event list")
+            )
+            self.say(" · ".join([again, *([lost] if lost else [])]), error=bool(typed) or self.web is not None)
+            return
+        if self.web is not None:  # the pages served stop with the event: asked, never silently
+            self.run_worker(self._leave_asked(), group="confirm")
             return
         self.app.pop_screen()
+
+    async def _leave_asked(self) -> None:
+        """Esc while the event's pages are served: leaving stops them, so it asks first."""
+        if await self.app.push_screen_wait(
+            Confirm(_("Back to the event list? {pages}", pages=self.exports.stopping_said()))
+        ):
+            if self.app.screen is self:
+                self.app.pop_screen()
 
     def action_tab(self, tab: str) -> None:
         self.query_one(TabbedContent).active = tab
