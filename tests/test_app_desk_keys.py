@@ -12,7 +12,7 @@ import pytest
 from core import i18n
 from core.desk import Desk
 from core.store import DataDir
-from tests.app_helpers import on_screen, shown, until
+from tests.app_helpers import on_screen, shown, type_text, until
 from tui.app import LyceeApp
 from tui.screens.dialogs import Confirm
 from tui.screens.event import EventScreen
@@ -114,3 +114,23 @@ async def test_ctrl_q_from_a_served_event_says_the_pages_stop(tmp_path):
         await until(pilot, lambda: app.screen is screen, "back on the event")
         assert screen.web is not None
         screen.exports.stop_serving()
+
+
+@pytest.mark.asyncio
+async def test_a_result_typed_on_the_tab_bar_goes_to_the_results_box(tmp_path):
+    """Issue 48 (G-BO3 results at the desk): F2, F3, Shift+Tab puts the focus on
+    the tab bar; ``1 2-0`` Enter typed there is stored (as from the pairings
+    table), never dropped without a word."""
+    dd, eid = event(tmp_path)
+    app = LyceeApp(dd, open_event=eid, lang="ja")
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await opened(app, pilot)
+        await pilot.press("f2", "f3", "shift+tab")
+        await pilot.pause()
+        from textual.widgets import Tabs
+
+        assert isinstance(screen.focused, Tabs)
+        await type_text(pilot, "1 2-0")
+        await pilot.press("enter")
+        await until(pilot, lambda: screen.event.current_round.match_at(1).outcome == "p1", "the result stored")
+        assert on_screen(app, "1卓", screen.query_one("#message")), shown(app)

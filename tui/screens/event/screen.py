@@ -16,11 +16,11 @@ import gc
 from typing import ClassVar
 
 from rich.text import Text
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.containers import Horizontal
 from textual.widget import Widget
-from textual.widgets import DataTable, Input, Label, TabbedContent
+from textual.widgets import DataTable, Input, Label, TabbedContent, Tabs
 
 from core import readmodel
 from core.desk import Desk
@@ -253,6 +253,13 @@ class EventScreen(Translated, EventHost):
         ):
             if self.app.screen is self:
                 self.app.pop_screen()
+
+    async def on_key(self, event: events.Key) -> None:
+        """A character typed on the tab bar (Shift+Tab from a table focuses it) goes
+        where it goes from the tab's table (pane.py): ``1 2-0`` into the results
+        box, stored or refused aloud, never dropped."""
+        if isinstance(self.focused, Tabs):
+            await self.query_one(f"#{self.query_one(TabbedContent).active}", EventPane).on_key(event)
 
     def action_tab(self, tab: str) -> None:
         self.query_one(TabbedContent).active = tab
