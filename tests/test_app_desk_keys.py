@@ -14,7 +14,7 @@ from core.desk import Desk
 from core.store import DataDir
 from tests.app_helpers import on_screen, shown, type_text, until
 from tui.app import LyceeApp
-from tui.screens.dialogs import Confirm
+from tui.screens.dialogs import Choose, Confirm
 from tui.screens.event import EventScreen
 
 NAMES = ["山田太郎", "佐藤花子", "高橋健太", "加藤陸", "青木翔", "久保陽介", "中村愛", "小林誠"]
@@ -134,3 +134,24 @@ async def test_a_result_typed_on_the_tab_bar_goes_to_the_results_box(tmp_path):
         await pilot.press("enter")
         await until(pilot, lambda: screen.event.current_round.match_at(1).outcome == "p1", "the result stored")
         assert on_screen(app, "1卓", screen.query_one("#message")), shown(app)
+
+
+@pytest.mark.asyncio
+async def test_after_an_undo_ctrl_z_offers_the_redo_first(tmp_path):
+    """Issue 48 (undo at the desk): right after an undo, Ctrl+Z lists the redo
+    first and selected, so a reflex Enter brings the result back instead of
+    undoing a second action."""
+    dd, eid = event(tmp_path, results=[(1, "2-0"), (2, "2-1")])
+    app = LyceeApp(dd, open_event=eid, lang="ja")
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await opened(app, pilot)
+        await pilot.press("ctrl+z")
+        await until(pilot, lambda: isinstance(app.screen, Confirm), "the question")
+        await pilot.press("y")
+        await until(pilot, lambda: screen.event.current_round.match_at(2).outcome is None, "the undo")
+        await pilot.press("ctrl+z")
+        await until(pilot, lambda: isinstance(app.screen, Choose), "undo or redo")
+        assert app.screen.choices[0][0] == "redo"
+        await pilot.press("enter")
+        await until(pilot, lambda: screen.event.current_round.match_at(2).outcome == "p1", "the redo")
+        assert screen.event.current_round.match_at(1).outcome == "p1"  # table 1 kept

@@ -396,8 +396,10 @@ class Rounds(Concern):
                 return
             choice = "undo"
         else:
-            choices = [("undo", _("Undo {what}", what=said(target)))] if target is not None else []
-            choices.append(("redo", _("Redo {what} (undone by mistake)", what=said(redo))))
+            # the redo first (selected): a reflex Enter after a Ctrl+Z pressed by mistake brings it back
+            choices = [("redo", _("Redo {what} (undone by mistake)", what=said(redo)))]
+            if target is not None:
+                choices.append(("undo", _("Undo {what}", what=said(target))))
             got = await self.app.push_screen_wait(Choose(_("Undo or redo?"), choices))
             if got is None:
                 self.say(_("nothing was undone"))
