@@ -336,6 +336,6 @@ async def test_l_later_ctrl_z_after_a_kept_correction_names_and_undoes_the_rulin
         await pilot.press("ctrl+z")
         await until(pilot, lambda: isinstance(app.screen, Choose), "undo or redo")
         assert on_screen(app, "ヘッドジャッジの裁定"), shown(app)
-        await pilot.press("down", "enter")
+        await pilot.press("enter")  # the redo, first and selected
         await until(pilot, lambda: bool(screen.event.rulings), "the redo")
         assert screen.event.rounds[0].match_at(1).p2_wins == 2 and judge_event(screen.event).ok
