@@ -155,3 +155,138 @@ async def test_after_an_undo_ctrl_z_offers_the_redo_first(tmp_path):
         await pilot.press("enter")
         await until(pilot, lambda: screen.event.current_round.match_at(2).outcome == "p1", "the redo")
         assert screen.event.current_round.match_at(1).outcome == "p1"  # table 1 kept
+
+
+def cut_event(tmp_path):
+    """One Swiss round played by 8, then the top 4 cut: round 2 is the semi-finals."""
+    dd = DataDir(tmp_path)
+    store = dd.create(
+        {
+            "name": "土曜大会",
+            "match": "bo3",
+            "minutes": 50,
+            "rounds_planned": 1,
+            "staff": {"organizer": "店長", "judges": ["佐藤"], "head_judge": "佐藤"},
+        }
+    )
+    desk = Desk(store)
+    desk.add_players(NAMES)
+    desk.pair_next(seed=1)
+    for m in desk.event.current_round.matches:
+        desk.record(m.table, "2-0")
+    desk.top_cut(4)
+    eid = store.id
+    store.close()
+    return dd, eid
+
+
+@pytest.mark.asyncio
+async def test_a_semi_final_with_an_extra_game_ordered_says_so(tmp_path):
+    """Issue 48 (G-SE, time in an elimination match): after ``1 1-1``, y (time
+    was called), Enter (an extra game), the semi-final's cell says the extra
+    game is being played with the games at time, not 「未入力」."""
+    dd, eid = cut_event(tmp_path)
+    app = LyceeApp(dd, open_event=eid, lang="ja")
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await opened(app, pilot)
+        await pilot.press("f3")
+        await type_text(pilot, "1 1-1")
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, Confirm), "was time called?")
+        await pilot.press("y")
+        await until(pilot, lambda: isinstance(app.screen, Choose), "the organizer's choice")
+        await pilot.press("enter")
+        await until(pilot, lambda: screen.event.current_round.match_at(1).note.startswith("time out"), "ordered")
+        await pilot.pause()
+        table = screen.query_one("#pairing-table")
+        row = shown(app, table).splitlines()
+        first = next(line for line in row if line.lstrip().startswith("1 "))
+        assert "延長ゲーム中" in first and "1-1" in first and _l("missing") not in first, shown(app, table)
+
+
+LONG = [
+    "佐々木 美加子",
+    "長谷川 健太郎",
+    "小笠原 花子",
+    "宇佐美 陽一郎",
+    "五十嵐 一樹",
+    "阿部 亮介",
+    "林 陽子",
+    "中村 愛",
+]
+
+
+@pytest.mark.asyncio
+async def test_result_cells_keep_the_result_readable_at_80_columns(tmp_path, monkeypatch):
+    """Issue 48 (G-LATE-1, G-ID-1 at the desk): with long names at 80 columns, a
+    double loss for lateness reads 「×× 0-0 遅刻」 and an intentional draw 「△ 0-0 ID」,
+    not 「×× 0-…」; confirming the lateness says the double loss on the message line."""
+    from tests.round_helpers import FakeTime
+    from tui.screens.dialogs import LatePrompts
+
+    monkeypatch.setattr(LatePrompts, "GRACE", 0.0)  # the y answers the dialog, not the box typed before
+    fake = FakeTime()
+    dd = DataDir(tmp_path, clock=fake)
+    store = dd.create({"name": "土曜大会", "minutes": 50, "sanctioned": False, "rounds_planned": 3})
+    desk = Desk(store)
+    desk.add_players(LONG)
+    desk.pair_next(seed=1)
+    eid = store.id
+    store.close()
+    app = LyceeApp(dd, open_event=eid, lang="ja")
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await opened(app, pilot)
+        rnd = screen.event.current_round
+        late, draw = rnd.matches[0], rnd.matches[1]
+        await type_text(pilot, f"{draw.table} id")  # before the clock: an intentional draw as typed
+        await pilot.press("enter")
+        await until(pilot, lambda: screen.event.current_round.match_at(draw.table).outcome == "draw", "the draw")
+        seated = [p for m in rnd.matches[1:] for p in (m.p1, m.p2)]
+        await pilot.press("ctrl+t")  # the round clock; everyone but table 1 checks in
+        await pilot.pause()
+        await pilot.press("ctrl+l")
+        await type_text(pilot, " ".join(seated))
+        await pilot.press("enter")
+        await pilot.pause()
+        fake.tick(minutes=6)
+        screen.tick()
+        await until(pilot, lambda: isinstance(app.screen, LatePrompts), "the lateness prompt")
+        await pilot.press("y")
+        await until(pilot, lambda: screen.event.current_round.match_at(late.table).outcome == "double_loss", "stored")
+        await pilot.pause()
+        message = shown(app, screen.query_one("#message"))
+        assert on_screen(app, _l("lateness confirmed: {what}", what=""), screen.query_one("#message")), message
+        table = shown(app, screen.query_one("#pairing-table"))
+        assert "×× 0-0 遅刻" in table and "△ 0-0 ID" in table, table
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize(("lang", "size"), [("en", (120, 40)), ("ja", (80, 24))])
+async def test_the_correction_dialog_gives_results_the_room_it_has(tmp_path, lang, size):
+    """Issue 48 (L-LATER, Shift+F8): the tables of an earlier round show a drop's
+    forfeit whole at 120 columns (「● 0-2 dropped (G-DROP-2)」, not 「● 0-2 droppe…」)
+    and short but readable at 80 (「● 0-2 途中棄権」)."""
+    from tui.screens.event.correction import CorrectEarlier
+
+    dd = DataDir(tmp_path)
+    store = dd.create({"name": "土曜大会", "minutes": 50, "sanctioned": False, "rounds_planned": 3})
+    desk = Desk(store)
+    desk.add_players(LONG)
+    desk.pair_next(seed=1)
+    first = desk.event.current_round.matches[0]
+    desk.drop(first.p2)  # forfeits table 1 (G-DROP-2)
+    for m in desk.event.current_round.matches[1:]:
+        desk.record(m.table, "2-0")
+    desk.pair_next(seed=1)
+    eid = store.id
+    store.close()
+    app = LyceeApp(dd, open_event=eid, lang=lang)
+    async with app.run_test(size=size) as pilot:
+        await opened(app, pilot)
+        await pilot.press("shift+f8")
+        await until(pilot, lambda: isinstance(app.screen, CorrectEarlier), "the correction dialog")
+        await pilot.press("1")
+        await pilot.pause()
+        tables = shown(app, app.screen.query_one("#correct-tables"))
+        words = i18n._("{why} ({rule})", why=i18n._("dropped"), rule="G-DROP-2") if lang == "en" else "途中棄権"
+        assert f"○ 2-0 {words}" in tables or f"● 0-2 {words}" in tables, tables
