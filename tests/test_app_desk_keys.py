@@ -290,3 +290,32 @@ async def test_the_correction_dialog_gives_results_the_room_it_has(tmp_path, lan
         tables = shown(app, app.screen.query_one("#correct-tables"))
         words = i18n._("{why} ({rule})", why=i18n._("dropped"), rule="G-DROP-2") if lang == "en" else "途中棄権"
         assert f"○ 2-0 {words}" in tables or f"● 0-2 {words}" in tables, tables
+
+
+@pytest.mark.asyncio
+async def test_a_first_judge_page_pin_does_not_speak_of_an_old_one(tmp_path):
+    """Issue 48 (the judge page's PIN, G-JUDGE): F12, F2 for a staff member without a
+    PIN shows it without 「以前のPINは使えなくなりました」; the next F2 marks them as
+    holding one, and the PIN that replaces it says the old one no longer works."""
+    from tui.screens.info import Info
+
+    dd, eid = event(tmp_path, staff={"organizer": "店長", "judges": ["佐藤"], "head_judge": "佐藤"})
+    app = LyceeApp(dd, open_event=eid, lang="ja")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await opened(app, pilot)
+        await pilot.press("f12")
+        await until(pilot, lambda: on_screen(app, "大会の設定"), "the settings")
+        await pilot.press("f2")
+        await until(pilot, lambda: isinstance(app.screen, Choose), "for whom")
+        assert not on_screen(app, "PIN発行済み"), shown(app)
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, Info), "the PIN")
+        assert on_screen(app, "今回だけ") and not on_screen(app, "以前のPIN"), shown(app)
+        await pilot.press("escape")
+        await pilot.pause()
+        await pilot.press("f2")
+        await until(pilot, lambda: isinstance(app.screen, Choose), "for whom, again")
+        assert on_screen(app, "店長（PIN発行済み"), shown(app)
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, Info), "the new PIN")
+        assert on_screen(app, "以前のPINは使えなくなりました"), shown(app)
