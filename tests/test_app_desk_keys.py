@@ -319,3 +319,108 @@ async def test_a_first_judge_page_pin_does_not_speak_of_an_old_one(tmp_path):
         await pilot.press("enter")
         await until(pilot, lambda: isinstance(app.screen, Info), "the new PIN")
         assert on_screen(app, "以前のPINは使えなくなりました"), shown(app)
+
+
+def _lines(app) -> list[str]:
+    """The screen's lines without a dialog's borders and margins."""
+    import re
+
+    return [re.sub(r"^[\s█▊▎▌▐]+|[\s█▊▎▌▐▅▇▃▂▆▄▁▔]+$", "", ln) for ln in shown(app).splitlines()]
+
+
+@pytest.mark.asyncio
+async def test_report_codes_and_the_serving_dialog_keep_a_key_with_its_words_at_80x24(tmp_path):
+    """Issue 48 (fit at 80x24): Shift+F12 never leaves 「N:」 alone on a line; Ctrl+W's title
+    keeps 「（Ctrl+Wで停止」 whole (not 「（Ctr」 / 「l+Wで停止」); on a finished event it no
+    longer says players can report results."""
+    from tui.screens.serving import ServingDialog
+
+    dd, eid = event(tmp_path, phone_reports=True, rounds_planned=2)  # round 2 is the last
+    app = LyceeApp(dd, open_event=eid, lang="ja")
+    app.serve_at = ("127.0.0.1", 0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await opened(app, pilot)
+        await pilot.press("shift+f12")
+        await until(pilot, lambda: on_screen(app, "報告コード"), "the report codes")
+        assert not any(ln == "N:" for ln in _lines(app)), _lines(app)
+        assert any(ln.startswith("N: 選択中") for ln in _lines(app)), _lines(app)
+        await pilot.press("escape")
+        await pilot.pause()
+        await pilot.press("ctrl+w")
+        await until(pilot, lambda: isinstance(app.screen, ServingDialog) and on_screen(app, "TV"), "the serving dialog")
+        assert any("（Ctrl+Wで停止" in ln for ln in _lines(app)), _lines(app)
+        assert on_screen(app, "結果を報告"), shown(app)
+        await pilot.press("escape")
+        await until(pilot, lambda: app.screen is screen, "back")
+        for m in screen.event.current_round.matches:  # the last round's results: the event is over
+            if m.outcome is None and m.p2 is not None:
+                screen.desk.record(m.table, "2-0")
+        await pilot.press("ctrl+w")
+        await until(pilot, lambda: isinstance(app.screen, ServingDialog) and on_screen(app, "TV"), "the dialog again")
+        assert not on_screen(app, "結果を報告"), shown(app)
+        screen.exports.stop_serving()
+
+
+def test_japanese_wrap_keeps_mou_ichido_whole():
+    """Issue 48 (the Ctrl+Q question at 80x24 broke 「もう」 / 「一度」): core.columns.wrap keeps
+    the word whole at every width, every character still shown."""
+    from core.columns import wrap
+
+    i18n.set_language("ja")
+    try:
+        text = _l(
+            "Round {r} is in progress. Quit lycee? Every result typed is already saved; open the event again to go on.",
+            r=2,
+        )
+    finally:
+        i18n.set_language("en")
+    for columns in range(12, 81):
+        lines = wrap(text, columns)
+        assert "".join(lines).replace(" ", "") == text.replace(" ", "")
+        assert any("もう一度" in ln for ln in lines), (columns, lines)
+
+
+@pytest.mark.asyncio
+async def test_the_event_bar_ends_no_line_with_a_dot_at_80_columns(tmp_path):
+    """Issue 48 (fit at 80x24): the event bar split over two lines does not end its
+    first line with the dot that parts its items (「2本先取 ·」)."""
+    dd, eid = event(tmp_path)
+    app = LyceeApp(dd, open_event=eid, lang="ja")
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await opened(app, pilot)
+        await until(pilot, lambda: screen.query_one("#round-status-more").plain, "the bar's second line")
+        first = shown(app, screen.query_one("#round-status")).rstrip()
+        assert first and not first.endswith("·"), first
+
+
+@pytest.mark.asyncio
+async def test_english_words_at_the_desk_read_naturally(tmp_path):
+    """Issue 48 (en): the reading box's label is whole at 80 columns; Ctrl+Z names a lateness
+    decision by table and players (not 「Undo not seated … confirmed table 4: …?」); the
+    correction's choice says "round 2", not "round(s) 2" (L-LATER)."""
+    from core.readmodel import undo_said
+
+    dd, eid = event(tmp_path)
+    app = LyceeApp(dd, open_event=eid, lang="en")
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await opened(app, pilot)
+        await pilot.press("f2")
+        await pilot.pause()
+        assert on_screen(app, "reading (optional)", screen.query_one("#add-reading")), shown(app)
+        m = screen.event.current_round.matches[0]
+        act = {"type": "late", "data": {"round": 2, "rule": "G-LATE-1", "table": m.table, "players": [m.p1, m.p2]}}
+        act["data"]["decision"] = "confirm"
+        said = _l("Undo {what}?", what=undo_said(screen.event, act))
+        p1, p2 = screen.event.player(m.p1).name, screen.event.player(m.p2).name
+        assert said == (
+            f"Undo the lateness confirmed at round 2 table {m.table} for {p1}, {p2}: not seated within 5 minutes "
+            "(G-LATE-1)?"
+        ), said
+        screen.desk.start_clock()  # round 2 has begun: a correction of round 1 keeps it or undoes
+        await pilot.press("shift+f8")
+        await until(pilot, lambda: type(app.screen).__name__ == "CorrectEarlier", "the correction")
+        await type_text(pilot, f"1 {screen.event.rounds[0].matches[0].table} 0-2")
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, Choose), "what the correction breaks")
+        words = app.screen.title_text + " ".join(label for _k, label in app.screen.choices)
+        assert "round(s)" not in words and "Keep round 2 as paired" in words, words

@@ -337,7 +337,13 @@ class Rounds(Concern):
                 if later.open_round is not None:
                     choices.append(("repair", _("Pair round {n} again with the correction", n=later.open_round)))
                 rounds = join_list([str(n) for n in later.rounds])
-                choices.append(("keep", _("Keep round(s) {n} as paired (the head judge's ruling)", n=rounds)))
+                keep = ngettext(
+                    "Keep round {n} as paired (the head judge's ruling)",
+                    "Keep rounds {n} as paired (the head judge's ruling)",
+                    len(later.rounds),
+                    n=rounds,
+                )
+                choices.append(("keep", keep))
                 choices.append(("undo", _("Neither: undo back to round {n} first (Ctrl+Z)", n=later.rounds[0])))
                 then = await self.app.push_screen_wait(Choose(later.question(), choices))
                 if then in (None, "undo"):
