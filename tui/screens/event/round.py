@@ -85,19 +85,10 @@ def whole_result_cell(m, rep=None, short: bool = False) -> Text:
     """A match's result with the whole words of its note (``short``: :func:`short_note`)."""
     mark = report_mark(rep)
     if m.outcome is None:
-        if mark:
-            cell = Text(mark, style="bold reverse red" if rep.status in ("disputed", "held") else "bold reverse yellow")
-        elif m.p1_wins or m.p2_wins or m.draws:  # G-SE: the games at time kept, an extra game ordered
-            score = f"{m.p1_wins}-{m.p2_wins}" + (f"-{m.draws}" if m.draws else "")
-            cell = Text(_("extra game ({score} at time)", score=score), style="bold yellow")
-        else:
-            cell = Text(_("missing"), style="bold reverse yellow")
-        if m.extension:  # G-TIME: the extension shows on the table's row
-            cell.append(" " + _("+{m} min", m=m.extension), style="bold")
-        return cell
+        return open_cell(m, rep, mark)
     if m.is_bye:
         return Text(_("bye"))
-    score = f"{m.p1_wins}-{m.p2_wins}" + (f"-{m.draws}" if m.draws else "")
+    score = games(m)
     # the third-place match is a match like any other: its score, not its name (the bracket names it)
     note = (
         "" if m.note in ("third_place", "third_place_planned") else (short_note if short else labels.note_label)(m.note)
@@ -105,6 +96,38 @@ def whole_result_cell(m, rep=None, short: bool = False) -> Text:
     # the score first, then what the note adds: cut at 80 columns, the cell still shows the score
     head = f"{OUTCOME_MARK.get(m.outcome, '')} {score}" + (f" {mark}" if mark else "")
     return Text(head + (f" {note}" if note else ""), no_wrap=True, overflow="ellipsis")
+
+
+def games(m) -> str:
+    """The games a match has: ``2-1``, ``1-1-1`` with a drawn game."""
+    return f"{m.p1_wins}-{m.p2_wins}" + (f"-{m.draws}" if m.draws else "")
+
+
+def open_cell(m, rep, mark: str) -> Text:
+    """The cell of a match without a result: its phone reports (``mark``), an extra game
+    ordered at time with the games so far (G-SE), or missing; its extension beside (G-TIME)."""
+    if mark:
+        cell = Text(mark, style="bold reverse red" if rep.status in ("disputed", "held") else "bold reverse yellow")
+    elif m.p1_wins or m.p2_wins or m.draws:  # G-SE: the games at time kept, an extra game ordered
+        cell = Text(_("extra game ({score} at time)", score=games(m)), style="bold yellow")
+    else:
+        cell = Text(_("missing"), style="bold reverse yellow")
+    if m.extension:  # G-TIME: the extension shows on the table's row
+        cell.append(" " + _("+{m} min", m=m.extension), style="bold")
+    return cell
+
+
+def other_columns(ev: Event) -> list[list[str]]:
+    """The round tab's columns beside the result, each its heading and its cells."""
+    r = ev.current_round
+    assert r is not None, "a round is paired"
+    names = match_names(ev)
+    return [
+        [_("Table"), *(str(m.table) for m in r.matches)],
+        [_("Player 1"), *(ev.player(m.p1).name for m in r.matches)],
+        [_("Player 2"), *(ev.player(m.p2).name if m.p2 else _("(bye)") for m in r.matches)],
+        *([[_("Which match"), *names.values()]] if names else []),
+    ]
 
 
 def match_names(ev: Event) -> dict[int, str]:
@@ -326,16 +349,8 @@ class RoundPane(EventPane):
         t = self.query_one("#pairing-table", PlainTable)
         leaders = 22 if self.app.size.width < 100 else 34  # round.tcss (#leaders)
         width = t.size.width or self.app.size.width - leaders
-        names = match_names(ev)
-        columns = [
-            [_("Table"), *(str(m.table) for m in r.matches)],
-            [_("Player 1"), *(ev.player(m.p1).name for m in r.matches)],
-            [_("Player 2"), *(ev.player(m.p2).name if m.p2 else _("(bye)") for m in r.matches)],
-            *([[_("Which match"), *names.values()]] if names else []),
-        ]
-        used = (
-            sum(max(cell_len(c) for c in col) + 2 for col in columns) + 1
-        )  # the result's left padding (its right may go)
+        # the other columns with their padding, and the result's left padding (its right may go)
+        used = sum(max(cell_len(c) for c in col) + 2 for col in other_columns(ev)) + 1
         scrollbar = 2 if len(r.matches) + 1 > (t.size.height or self.app.size.height - 10) else 0
         return max(8, width - used - scrollbar)
 
