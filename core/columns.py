@@ -40,7 +40,7 @@ def wrap_spans(text: str, columns: int, keep: tuple[str, ...] | list[str] | set[
     written in ASCII and the particle after it (「Tab で」), never beside a digit nor inside the kanji of a counter after one (50分, 第1回戦,
     4回戦 stay whole), and never inside a text of ``keep`` (a player's name) that fits a line whole.  A word wider than a line is cut."""
     columns = max(2, columns)
-    whole = _kept_spans(text, keep, columns)
+    whole = _kept_spans(text, (*keep, *WHOLE_WORDS), columns)
     tokens: list[tuple[int, int]] = []  # words (no break inside) and runs of blanks
     pos = 0
     for s, e in [*whole, (len(text), len(text))]:
@@ -50,6 +50,10 @@ def wrap_spans(text: str, columns: int, keep: tuple[str, ...] | list[str] | set[
             tokens.append((s, e))
         pos = e
     return _fill(text, tokens, columns)
+
+
+#: Words whose kana and kanji the phrase rule (:func:`_in_phrase`) would part: 「もう」 / 「一度」.
+WHOLE_WORDS = ("もう一度",)
 
 
 def _katakana_parts(text: str, a: int, b: int, columns: int) -> list[tuple[int, int]]:

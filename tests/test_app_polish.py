@@ -207,7 +207,8 @@ async def test_design7_event_bar_takes_two_lines_at_80_columns_title_status_cloc
             def bar_whole() -> bool:
                 bar, more = screen.query_one("#event-bar"), screen.query_one("#round-status-more")
                 title, status, clock = (screen.query_one(f"#{w}") for w in ("event-title", "round-status", "clock"))
-                status_shown = shown(app, status) + shown(app, more)  # the status goes on under the title
+                # the status goes on under the title (the dot at the split is shown on neither line: issue 48)
+                status_shown = shown(app, status) + " · " + shown(app, more) if more.plain else shown(app, status)
                 return (
                     bar.region.height + more.region.height <= 2
                     and squash(title.render().plain) in squash(shown(app, title))
@@ -226,7 +227,7 @@ async def test_design7_event_bar_takes_two_lines_at_80_columns_title_status_cloc
                 head, rest = status._text.plain, screen.query_one("#round-status-more").plain
                 parts = [p for p in status.plain.split(" · ") if p]
                 assert all(p in head or p in rest for p in parts), (head, rest)
-                assert not rest.startswith("·"), (head, rest)
+                assert not rest.startswith("·") and not head.rstrip().endswith("·"), (head, rest)
             assert screen.query_one("#clock").plain  # the clock shows beside the status
             await pilot.resize_terminal(120, 40)
             await until(pilot, lambda: not screen.query_one("#round-status-more").display, "the wide bar")

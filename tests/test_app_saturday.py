@@ -107,7 +107,7 @@ async def test_undo_says_what_it_undoes_asks_and_can_be_redone(tmp_path):
         await until(pilot, lambda: isinstance(app.screen, Choose), "undo or redo")
         text = shown(app)
         assert on_screen(app, "1卓") and on_screen(app, "2-0"), text
-        await pilot.press("down", "enter")  # the redo (the undo of the pairing is first)
+        await pilot.press("enter")  # the redo, first and selected (the undo of the pairing below it)
         await until(pilot, lambda: screen.event.current_round.matches[0].outcome == "p1", "the redo")
         acts = screen.desk.store.actions
         assert acts[-1]["type"] == "result" and acts[-1]["redo"] == acts[-2]["seq"]
@@ -336,6 +336,6 @@ async def test_l_later_ctrl_z_after_a_kept_correction_names_and_undoes_the_rulin
         await pilot.press("ctrl+z")
         await until(pilot, lambda: isinstance(app.screen, Choose), "undo or redo")
         assert on_screen(app, "ヘッドジャッジの裁定"), shown(app)
-        await pilot.press("down", "enter")
+        await pilot.press("enter")  # the redo, first and selected
         await until(pilot, lambda: bool(screen.event.rulings), "the redo")
         assert screen.event.rounds[0].match_at(1).p2_wins == 2 and judge_event(screen.event).ok

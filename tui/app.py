@@ -269,21 +269,16 @@ class LyceeApp(Translated, KeysInOrder, DeskApp):
         self.push_screen(_event_screen_class()(event_id))
 
     async def action_quit(self) -> None:
-        """Ctrl+Q: quit at once, except while a round is running: then ask first
-        (results are saved as they are typed; the round goes on after a restart)."""
+        """Ctrl+Q: quit at once, except while a round is running or the event's pages are
+        served: then ask first (results are saved as they are typed; the round goes on
+        after a restart; the pages stop)."""
         event_screen = _event_screen_class()
         running = [s for s in self.screen_stack if isinstance(s, event_screen) and s.round_running()]
-        if not running or getattr(self.screen, "is_quit_question", False):
+        served = [s for s in self.screen_stack if isinstance(s, event_screen) and s.web is not None]
+        if not (running or served) or getattr(self.screen, "is_quit_question", False):
             await self._end()
             return
-        rnd = running[-1].paired_round()
-        ask = Confirm(
-            _(
-                "Round {r} is in progress. Quit lycee? Every result typed is already saved; open the "
-                "event again to go on.",
-                r=rnd.number,
-            )
-        )
+        ask = Confirm(self._quit_question(running, served))
         ask.is_quit_question = True
 
         async def answered(yes: bool | None) -> None:
@@ -291,6 +286,21 @@ class LyceeApp(Translated, KeysInOrder, DeskApp):
                 await self._end()
 
         self.push_screen(ask, answered)
+
+    @staticmethod
+    def _quit_question(running: list, served: list) -> str:
+        """Ctrl+Q's question: the round in progress (its results are saved), and the pages
+        that stop with the app (Ctrl+W served them: said, never a surprise)."""
+        said = _("Quit lycee?")
+        if running:
+            said = _(
+                "Round {r} is in progress. Quit lycee? Every result typed is already saved; open the "
+                "event again to go on.",
+                r=running[-1].paired_round().number,
+            )
+        if served:
+            said = _("{question} {pages}", question=said, pages=served[-1].exports.stopping_said())
+        return said
 
     async def _end(self) -> None:
         """End the app, keeping the event list as the next start draws it

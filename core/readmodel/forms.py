@@ -8,6 +8,7 @@ import re
 from core.event.model import Event
 from core.event.timing import minutes_advice, recommended_minutes
 from core.i18n import _, join_list
+from core.names import fold_name
 from core.readmodel.decks import staff_missing
 from core.rules.publish import visible_rounds
 from core.rules.settings import UNDO_HINT, check_settings, field_label, locks, show_value
@@ -195,6 +196,11 @@ def pin_staff(ev: Event) -> list[str]:
         if who is not None and who not in out:
             out.append(who)
     return out
+
+
+def has_pin(ev: Event, name: str) -> bool:
+    """Whether staff member ``name`` holds a judge-page PIN already (a new one replaces it)."""
+    return fold_name(name) in dict(ev.staff_pins)
 
 
 def staff_lacking(values: dict) -> list[str]:

@@ -371,6 +371,8 @@ def with_said(said: str, act: dict) -> str:
 def _one_said(ev: Event, act: dict) -> str:
     """One action of :func:`undo_said` in words."""
     data = act.get("data") or {}
+    if act.get("type") == "late" and isinstance(data.get("table"), int):
+        return _late_said(ev, data)
     m = _table_of(ev, data.get("round"), data.get("table")) if act.get("type") in ("result", "game") else None
     if m is None or m.p2 is None:
         return action_said(ev, act)
@@ -384,6 +386,20 @@ def _one_said(ev: Event, act: dict) -> str:
             "the correction to {res} of {pairing}", res=labels.result_label(str(data.get("result", ""))), pairing=who
         )
     return _("the result {res} of {pairing}", res=labels.result_label(str(data.get("result", ""))), pairing=who)
+
+
+def _late_said(ev: Event, data: dict) -> str:
+    """A lateness decision (G-LATE-1/2) as Ctrl+Z names it: the round, the table, the players
+    by name and the rule (the log's words put the rule first: 「not seated … confirmed table 4」)."""
+    known = {p.id: p.name for p in ev.players}
+    return _(
+        "the lateness {decision} at round {r} table {t} for {players}: {rule}",
+        decision=labels.late_decision_label(str(data.get("decision", ""))),
+        r=data.get("round"),
+        t=data["table"],
+        players=join_list([known.get(p, p) for p in data.get("players") or ()], words=True),
+        rule=labels.late_rule_label(str(data.get("rule", ""))),
+    )
 
 
 def _table_of(ev: Event, number, table) -> Match | None:

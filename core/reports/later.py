@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from core.errors import LyceeError, RuleError
 from core.event.model import Event
-from core.i18n import _, join_list, join_sentences
+from core.i18n import _, join_list, join_sentences, ngettext
 from core.log.actions import Announce, Unpair, replace_payload
 from core.reports.explain import explain
 from core.reports.judge import excuse_key, judge_event
@@ -62,9 +62,12 @@ class Later:
                 rules=join_list(list(self.rules)),
             )
             return "\n".join((question, self.breaks()))
-        question = _(
-            "{what} breaks round(s) {rounds}, already paired ({rules}). The head judge keeps them as "
+        question = ngettext(
+            "{what} breaks round {rounds}, already paired ({rules}). The head judge keeps it as "
             "paired, or undo back to round {n} first?",
+            "{what} breaks rounds {rounds}, already paired ({rules}). The head judge keeps them as "
+            "paired, or undo back to round {n} first?",
+            len(self.rounds),
             what=where,
             rounds=rounds,
             rules=join_list(list(self.rules)),

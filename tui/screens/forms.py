@@ -265,6 +265,7 @@ class EventSettings(NewEvent):
         self.event, self.locks = event, locks
         #: ``issue_pin(name) -> PIN`` (the Desk's staff_pin), or None: no PINs from here.
         self.issue_pin = issue_pin
+        self._pinned: set[str] = set()  # who got a PIN from this form (its event is as it opened)
 
     def on_mount(self) -> None:
         ev = self.event
@@ -324,6 +325,8 @@ class EventSettings(NewEvent):
             error.display = True
             return
 
+        held = {n for n in names if n in self._pinned or readmodel.has_pin(self.event, n)}
+
         def chosen(name: str | None) -> None:
             if name is None:
                 return
@@ -333,14 +336,17 @@ class EventSettings(NewEvent):
                 error.update(Text(str(err)))
                 error.display = True
                 return
-
+            self._pinned.add(name)  # a second F2 for them here replaces this one
             self.app.push_screen(
                 Info(
                     _("Judge-page PIN of {name}", name=name),
                     [
                         pin,
                         "",
-                        _("Shown only this once: give it to {name} now. The old PIN no longer works.", name=name),
+                        # the old PIN is spoken of only when there was one (a first PIN replaces nothing)
+                        _("Shown only this once: give it to {name} now. The old PIN no longer works.", name=name)
+                        if name in held
+                        else _("Shown only this once: give it to {name} now.", name=name),
                         _(
                             "On the phone: open /judge on the event's pages (Ctrl+W serves them) and sign in with the "
                             "name and this PIN."
@@ -350,7 +356,11 @@ class EventSettings(NewEvent):
             )
 
         self.app.push_screen(
-            Choose(_("A new judge-page PIN for whom? (the old one stops working)"), [(n, n) for n in names]), chosen
+            Choose(
+                _("A judge-page PIN for whom?"),
+                [(n, _("{name} (has a PIN: a new one replaces it)", name=n) if n in held else n) for n in names],
+            ),
+            chosen,
         )
 
     def on_select_changed(self, event: Select.Changed) -> None:

@@ -25,6 +25,7 @@ from core.i18n import _
 from tui.web.network import PortInUse, bind, exposure, qr_matrix
 
 from ..i18n import Translated
+from ..widgets.wrapped import WrapLabel
 
 TCSS = Path(__file__).with_name("serving.tcss")  # this module's screens and dialogs
 
@@ -102,13 +103,15 @@ class ServingDialog(Translated, ModalScreen[str | None]):
         w, h = self.app.size
         with VerticalScroll():
             ev = self.event_screen.event
-            if ev.phone_reports:
+            # over (every result in, nothing left to pair): nothing is left to report from a phone
+            to_come = readmodel.round_in_play(ev) or self.event_screen.view.pairable(ev)
+            if ev.phone_reports and to_come:
                 title = _("Serving this event; players report results from their phones (Ctrl+W stops, Esc closes)")
             elif ev.decklists_required:  # the pages take decklists: not read-only either
                 title = _("Serving this event (Ctrl+W stops, Esc closes)")
             else:
                 title = _("Serving this event read-only (Ctrl+W stops, Esc closes)")
-            yield Label(title, classes="title")
+            yield WrapLabel(title, classes="title")  # by Japanese rules: 「（Ctrl+Wで停止」 stays whole
             with Horizontal():
                 # the QR code on the left, as large as the terminal allows
                 yield Static(qr_block(self.urls[0], w - 48, h - 6), id="qr")

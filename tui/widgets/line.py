@@ -92,7 +92,10 @@ class SpillLine(Line):
         keep = (*names_on_screens(self.app), *list_parts(whole))
         spans = wrap_spans(whole, self.content_size.width, keep) if self.content_size.width else []
         cut = spans[0][1] if len(spans) > 1 else len(whole)
-        super().set(whole[:cut])
+        head = whole[:cut]
+        if cut < len(whole):  # the dot that parted the bar's items ends nothing: the rest goes on below
+            head = head.rstrip().removesuffix("·").rstrip()
+        super().set(head)
         more.set(whole[spans[1][0] :] if len(spans) > 1 else "")
 
     def on_resize(self) -> None:

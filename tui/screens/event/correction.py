@@ -26,8 +26,10 @@ from ...widgets.wrapped import WrapLabel, fit_cell
 from ..dialogs import TCSS, Prompt
 from .round import result_cell
 
-#: Cells a name and a result take at most in the dialog's table: four columns fit in its 64 at 80x24.
-NAME_CELLS, RESULT_CELLS = 18, 13
+#: Cells a name takes at most in the dialog's table (the result has the rest: :meth:`CorrectEarlier.result_room`).
+NAME_CELLS = 18
+#: The dialog's inner width (correction.tcss: 70 wide, 100 from 100 columns; a thick border and 2 of padding a side).
+INNER = {"-narrow": 64, "-wide": 94}
 
 
 class CorrectEarlier(Prompt):
@@ -37,6 +39,7 @@ class CorrectEarlier(Prompt):
     line, Esc nothing (Prompt)."""
 
     CSS_PATH: ClassVar = [TCSS, Path(__file__).with_name("correction.tcss")]
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (100, "-wide")]  # wide: the results' words whole
     BINDINGS = [
         *Prompt.BINDINGS,
         Binding("up", "move(-1)", "Previous table", id="correct.up", show=False),
@@ -92,11 +95,22 @@ class CorrectEarlier(Prompt):
         tables.add_column(_("Player 1"), key="p1")
         tables.add_column(_("Player 2"), key="p2")
         tables.add_column(_("Result"), key="result")
-        for m in ev.rounds[number - 1].matches:
-            p2 = ev.player(m.p2).name if m.p2 else _("(bye)")
-            result = result_cell(m)
-            result.truncate(RESULT_CELLS, overflow="ellipsis")
-            tables.add_row(str(m.table), name_cell(ev.player(m.p1).name), name_cell(p2), result, key=str(m.table))
+        matches = ev.rounds[number - 1].matches
+        rows = [
+            (str(m.table), name_cell(ev.player(m.p1).name), name_cell(ev.player(m.p2).name if m.p2 else _("(bye)")))
+            for m in matches
+        ]
+        room = self.result_room(rows)
+        for m, (table, p1, p2) in zip(matches, rows):
+            tables.add_row(table, p1, p2, result_cell(m, room=room), key=table)
+
+    def result_room(self, rows: list[tuple[str, str, str]]) -> int:
+        """The cells the result column has: the dialog's width less the table number and the
+        two names (each column with a cell of padding either side) and a scrollbar."""
+        inner = INNER["-wide" if self.app.size.width >= 100 else "-narrow"]
+        heads = (_("Table"), _("Player 1"), _("Player 2"))
+        used = sum(max(cell_len(c) for c in [head, *(r[i] for r in rows)]) + 2 for i, head in enumerate(heads))
+        return max(8, inner - used - 1 - 2)  # the result's left padding (its right may go), the scrollbar past 12 rows
 
     def action_move(self, by: int) -> None:
         tables = self.query_one("#correct-tables", PlainTable)

@@ -154,6 +154,11 @@ class Exports(Concern):
 
         self.app.push_screen(ServingDialog(self.host, web.urls, note), done)
 
+    @staticmethod
+    def stopping_said() -> str:
+        """What leaving a served event does to its pages (Esc, Ctrl+Q: asked first)."""
+        return _("The phone, TV and judge pages of the event stop answering.")
+
     def stop_serving(self) -> None:
         if self.web is not None:
             web, self.web = self.web, None

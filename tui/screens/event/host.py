@@ -5,8 +5,8 @@ EventScreen (screen.py) is an EventHost and holds one object per concern:
 ``rounds`` (results.py: the round, results, the clock), ``people``
 (people.py), ``builds`` (buildphase.py), ``exports`` (exports.py),
 ``reports`` (reports.py: phone reports), ``penalties`` (penalties.py),
-``elimination`` (elimination.py) and ``link`` (opening.py: the store and
-the door).  Each keeps its own state; the keys of tui/actions.py name the
+``elimination`` (elimination.py), ``leaving`` (leaving.py: Esc) and ``link``
+(opening.py: the store and the door).  Each keeps its own state; the keys of tui/actions.py name the
 concern that runs them (keys.py), and a concern that needs another is
 handed it when made (no concern imports the screen)."""
 

@@ -55,11 +55,16 @@ class People(Concern):
         by_key = {p.key: p for p in due}
 
         def decided(decisions) -> None:
+            done: dict[str, list[str]] = {"confirm": [], "dismiss": []}
             for key, decision in decisions or []:
                 try:
                     self.open_desk.resolve_late(by_key[key], decision)
                 except LyceeError as err:
                     self.say(str(err), error=True)
+                    return
+                done[decision].append(self.late_text(by_key[key]))
+            if decisions:  # what was decided, not the message of the action before (issue 48)
+                self.say(self.late_said(done["confirm"], done["dismiss"]))
             self.changed()
             if was is not None and was.is_attached:  # back where the clerk was
                 was.focus()
@@ -70,6 +75,17 @@ class People(Concern):
         if box is not None:
             dialog.hold_for(box)
         self.app.push_screen(dialog, decided)
+
+    @staticmethod
+    def late_said(confirmed: list[str], dismissed: list[str]) -> str:
+        """The lateness decisions just stored: each one confirmed in words (a double loss,
+        G-LATE-1), the dismissed ones too, or their count when several were dismissed at once."""
+        said = [_("lateness confirmed: {what}", what=what) for what in confirmed]
+        if len(dismissed) == 1:
+            said.append(_("lateness dismissed: {what}", what=dismissed[0]))
+        elif dismissed:
+            said.append(ngettext("{n} lateness prompt dismissed", "{n} lateness prompts dismissed", len(dismissed)))
+        return " · ".join(said)
 
     def late_text(self, p) -> str:
         return readmodel.late_text(self.event, p)

@@ -136,7 +136,7 @@ class PlayersPane(EventPane):
         yield PlainTable(cursor_type="row", zebra_stripes=True, id="player-table")
         with Horizontal(id="add-row"):
             yield NameBox(placeholder=_("name, Enter: add a player"), id="add-player", select_on_focus=False)
-            yield Input(placeholder=_("reading (よみ), optional"), id="add-reading")
+            yield Input(placeholder=_("reading (optional)"), id="add-reading")
         hints = Static("", id="member-hints")
         hints.display = False
         yield hints

@@ -21,6 +21,7 @@ from core.i18n import _
 from ...i18n import Translated
 from ...widgets.linebox import type_into
 from ...widgets.plain import PlainTable
+from ...widgets.wrapped import WrapLabel, list_parts
 from ..dialogs import Confirm
 
 TCSS = Path(__file__).with_name("reportqueue.tcss")
@@ -283,14 +284,11 @@ class ReportCodes(Translated, ModalScreen[None]):
             yield Label(Text(_("Report codes (staff only: each player sees their own on their slip)"), style="bold"))
             yield PlainTable(cursor_type="row", zebra_stripes=True, id="codes-table")
             yield Label("", id="codes-said", classes="hint", markup=False)
-            yield Label(
-                _(
-                    "N: a new code for the highlighted player (the old one stops working) · "
-                    "P: print the match slips · Esc: close"
-                ),
-                classes="hint",
-                markup=False,
+            keys = _(
+                "N: a new code for the highlighted player (the old one stops working) · "
+                "P: print the match slips · Esc: close"
             )
+            yield WrapLabel(keys, keep=list_parts(keys), classes="hint")  # a key stays on the line of its meaning
 
     def on_mount(self) -> None:
         t = self.query_one(PlainTable)

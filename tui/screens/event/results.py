@@ -337,7 +337,13 @@ class Rounds(Concern):
                 if later.open_round is not None:
                     choices.append(("repair", _("Pair round {n} again with the correction", n=later.open_round)))
                 rounds = join_list([str(n) for n in later.rounds])
-                choices.append(("keep", _("Keep round(s) {n} as paired (the head judge's ruling)", n=rounds)))
+                keep = ngettext(
+                    "Keep round {n} as paired (the head judge's ruling)",
+                    "Keep rounds {n} as paired (the head judge's ruling)",
+                    len(later.rounds),
+                    n=rounds,
+                )
+                choices.append(("keep", keep))
                 choices.append(("undo", _("Neither: undo back to round {n} first (Ctrl+Z)", n=later.rounds[0])))
                 then = await self.app.push_screen_wait(Choose(later.question(), choices))
                 if then in (None, "undo"):
@@ -396,8 +402,10 @@ class Rounds(Concern):
                 return
             choice = "undo"
         else:
-            choices = [("undo", _("Undo {what}", what=said(target)))] if target is not None else []
-            choices.append(("redo", _("Redo {what} (undone by mistake)", what=said(redo))))
+            # the redo first (selected): a reflex Enter after a Ctrl+Z pressed by mistake brings it back
+            choices = [("redo", _("Redo {what} (undone by mistake)", what=said(redo)))]
+            if target is not None:
+                choices.append(("undo", _("Undo {what}", what=said(target))))
             got = await self.app.push_screen_wait(Choose(_("Undo or redo?"), choices))
             if got is None:
                 self.say(_("nothing was undone"))

@@ -3,6 +3,7 @@ and the results box (``12 2-1`` Enter)."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -48,26 +49,85 @@ def report_mark(rep) -> str:
     return mark
 
 
-def result_cell(m, rep=None) -> Text:
+def short_note(note: str) -> str:
+    """A match's note for a result column without room for its words: 「ID」 for an
+    intentional draw (whoever allowed it), the words without their rule id
+    (「遅刻」, 「途中棄権」); the note's whole words are the scorecard's and the log's."""
+    if note == "ID" or labels.id_ruling(note)[0] in ("G-ID-1", "G-ID-2"):
+        return "ID"  # what the clerk types (``5 id``), the guideline's abbreviation in both languages
+    return RULE_AFTER.sub("", labels.note_label(note))
+
+
+#: A rule id closing a note's words: 「遅刻（G-LATE-1）」, "dropped (G-DROP)".
+RULE_AFTER = re.compile(r"\s*[（(]G-[A-Z0-9-]+[）)]$")
+
+
+def result_cell(m, rep=None, room: int | None = None) -> Text:
     """A match's result as the round tab shows it (also quoted when a result is
-    replaced); ``rep``: the table's phone reports (:func:`report_mark`)."""
+    replaced); ``rep``: the table's phone reports (:func:`report_mark`);
+    ``room``: the cells the column has, where a note too long is said short
+    (:func:`short_note`) and then cut, the result itself first."""
+    cell = whole_result_cell(m, rep)
+    if room is None or cell.cell_len <= room or m.outcome is None or not m.note:
+        return cell if room is None or cell.cell_len <= room else cut(cell, room)
+    short = whole_result_cell(m, rep, short=True)
+    return short if short.cell_len <= room else cut(short, room)
+
+
+def cut(cell: Text, room: int) -> Text:
+    """``cell`` cut to ``room`` cells, marked with an ellipsis."""
+    cell = cell.copy()
+    cell.truncate(max(1, room), overflow="ellipsis")
+    return cell
+
+
+def whole_result_cell(m, rep=None, short: bool = False) -> Text:
+    """A match's result with the whole words of its note (``short``: :func:`short_note`)."""
     mark = report_mark(rep)
     if m.outcome is None:
-        if mark:
-            cell = Text(mark, style="bold reverse red" if rep.status in ("disputed", "held") else "bold reverse yellow")
-        else:
-            cell = Text(_("missing"), style="bold reverse yellow")
-        if m.extension:  # G-TIME: the extension shows on the table's row
-            cell.append(" " + _("+{m} min", m=m.extension), style="bold")
-        return cell
+        return open_cell(m, rep, mark)
     if m.is_bye:
         return Text(_("bye"))
-    score = f"{m.p1_wins}-{m.p2_wins}" + (f"-{m.draws}" if m.draws else "")
+    score = games(m)
     # the third-place match is a match like any other: its score, not its name (the bracket names it)
-    note = "" if m.note in ("third_place", "third_place_planned") else labels.note_label(m.note)
+    note = (
+        "" if m.note in ("third_place", "third_place_planned") else (short_note if short else labels.note_label)(m.note)
+    )
     # the score first, then what the note adds: cut at 80 columns, the cell still shows the score
     head = f"{OUTCOME_MARK.get(m.outcome, '')} {score}" + (f" {mark}" if mark else "")
     return Text(head + (f" {note}" if note else ""), no_wrap=True, overflow="ellipsis")
+
+
+def games(m) -> str:
+    """The games a match has: ``2-1``, ``1-1-1`` with a drawn game."""
+    return f"{m.p1_wins}-{m.p2_wins}" + (f"-{m.draws}" if m.draws else "")
+
+
+def open_cell(m, rep, mark: str) -> Text:
+    """The cell of a match without a result: its phone reports (``mark``), an extra game
+    ordered at time with the games so far (G-SE), or missing; its extension beside (G-TIME)."""
+    if mark:
+        cell = Text(mark, style="bold reverse red" if rep.status in ("disputed", "held") else "bold reverse yellow")
+    elif m.p1_wins or m.p2_wins or m.draws:  # G-SE: the games at time kept, an extra game ordered
+        cell = Text(_("extra game ({score} at time)", score=games(m)), style="bold yellow")
+    else:
+        cell = Text(_("missing"), style="bold reverse yellow")
+    if m.extension:  # G-TIME: the extension shows on the table's row
+        cell.append(" " + _("+{m} min", m=m.extension), style="bold")
+    return cell
+
+
+def other_columns(ev: Event) -> list[list[str]]:
+    """The round tab's columns beside the result, each its heading and its cells."""
+    r = ev.current_round
+    assert r is not None, "a round is paired"
+    names = match_names(ev)
+    return [
+        [_("Table"), *(str(m.table) for m in r.matches)],
+        [_("Player 1"), *(ev.player(m.p1).name for m in r.matches)],
+        [_("Player 2"), *(ev.player(m.p2).name if m.p2 else _("(bye)") for m in r.matches)],
+        *([[_("Which match"), *names.values()]] if names else []),
+    ]
 
 
 def match_names(ev: Event) -> dict[int, str]:
@@ -232,10 +292,11 @@ class RoundPane(EventPane):
         reports = reports or {}
         self._reports = (ev, reports)
         drawn = self._drawn
+        room = self.result_room(ev)
         if (
             r is not None
             and drawn is not None
-            and drawn[0] == (r.number, tuple(m.table for m in r.matches))
+            and drawn[0] == (r.number, tuple(m.table for m in r.matches), room)
             and t.row_count == len(r.matches)
         ):
             widest = max(self._result_widths.values(), default=0)
@@ -244,7 +305,7 @@ class RoundPane(EventPane):
             for m in r.matches:  # one pass: what each table shows now, and which differ from what was drawn
                 state = shown[m.table] = (m, reports.get(m.table))
                 if before.get(m.table) != state:
-                    cell = result_cell(m, state[1])
+                    cell = result_cell(m, state[1], room)
                     self._result_widths[m.table] = cell.cell_len
                     changed.append((m.table, cell))
             # the column is as wide as its widest cell; asked to follow a cell, Textual measures every
@@ -269,14 +330,37 @@ class RoundPane(EventPane):
         for m in r.matches:
             p1 = ev.player(m.p1).name
             p2 = ev.player(m.p2).name if m.p2 else _("(bye)")
-            cell = result_cell(m, reports.get(m.table))
+            cell = result_cell(m, reports.get(m.table), room)
             self._result_widths[m.table] = cell.cell_len
             which = (names[m.table],) if names else ()
             t.add_row(str(m.table), *which, p1, p2, cell, key=str(m.table))
         self._drawn = (
-            (r.number, tuple(m.table for m in r.matches)),
+            (r.number, tuple(m.table for m in r.matches), room),
             {m.table: (m, reports.get(m.table)) for m in r.matches},
         )
+
+    def result_room(self, ev: Event) -> int:
+        """The cells the result column has: the pairings' width less the other columns
+        (each with a cell of padding either side) and a scrollbar when the rows need one;
+        a result longer than that says its note short (:func:`result_cell`)."""
+        r = ev.current_round
+        if r is None:
+            return 0
+        t = self.query_one("#pairing-table", PlainTable)
+        leaders = 22 if self.app.size.width < 100 else 34  # round.tcss (#leaders)
+        width = t.size.width or self.app.size.width - leaders
+        # the other columns with their padding, and the result's left padding (its right may go)
+        used = sum(max(cell_len(c) for c in col) + 2 for col in other_columns(ev)) + 1
+        scrollbar = 2 if len(r.matches) + 1 > (t.size.height or self.app.size.height - 10) else 0
+        return max(8, width - used - scrollbar)
+
+    def refit_results(self) -> None:
+        """Another width: the result cells are fitted to the room the column has now."""
+        if self._reports is not None and self._drawn is not None:
+            ev, reports = self._reports
+            if self._drawn[0][2] != self.result_room(ev):
+                self._drawn = None
+                self.draw_pairings(ev, reports)
 
     def on_data_table_row_highlighted(self, message) -> None:
         """The cursor on a table with phone reports: their words in the message line."""
@@ -329,5 +413,6 @@ class RoundPane(EventPane):
         box.set(text)
 
     def on_resize(self) -> None:
+        self.refit_results()
         if self._leaders is not None:
             self.call_after_refresh(self.draw_leaders, *self._leaders)

@@ -20,11 +20,10 @@ from textual import events, on
 from textual.app import ComposeResult
 from textual.containers import Horizontal
 from textual.widget import Widget
-from textual.widgets import DataTable, Input, Label, TabbedContent
+from textual.widgets import DataTable, Input, Label, TabbedContent, Tabs
 
 from core import readmodel
 from core.desk import Desk
-from core.i18n import _
 
 from ...i18n import Translated
 from ...widgets.footer import WholeKeysFooter
@@ -36,6 +35,7 @@ from .buildphase import BuildPhase
 from .elimination import Elimination
 from .exports import Exports
 from .host import Concern, EventHost
+from .leaving import Leaving
 from .messages import EventChanged, EventRead
 from .opening import EventLink
 from .pane import EventPane, enter_tab
@@ -66,7 +66,6 @@ class EventScreen(Translated, EventHost):
         self.event_id = event_id
         self.desk: Desk | None = None
         self.view = readmodel.EventView()  # standings and "finished", once per event version
-        self._esc_said: list[str] = []  # what the boxes held when Esc last warned (the next Esc leaves)
         self.link = EventLink(self)
         self.penalties = Penalties(self)
         self.elimination = Elimination(self)
@@ -75,6 +74,7 @@ class EventScreen(Translated, EventHost):
         self.rounds = Rounds(self, self.exports, self.builds, self.elimination)
         self.people = People(self)
         self.reports = PhoneReports(self, self.exports)
+        self.leaving = Leaving(self, self.exports)
 
     @property
     def web(self):
@@ -222,20 +222,15 @@ class EventScreen(Translated, EventHost):
 
     # -- actions ----------------------------------------------------------------
     def action_close(self) -> None:
-        """Esc: back to the event list; from a text box, first out of the box
-        (to the tab's table), so a clerk who pressed Esc to leave the results
-        box does not leave the event; and while a box holds a line not stored
-        yet, first a warning that names it: the next Esc leaves."""
-        typed = [box.value.strip() for box in self.query(Input) if box.value.strip()]
-        if isinstance(self.focused, Input) or typed != self._esc_said:
-            self._esc_said = typed
-            self.action_tab(self.query_one(TabbedContent).active)
-            if isinstance(self.focused, Input):  # a tab without a table
-                self.focused.blur()
-            lost = _("not stored: {typed}", typed=" · ".join(typed)) if typed else ""
-            self.say(" · ".join([_("Esc again: back to the event list"), *([lost] if lost else [])]), error=bool(typed))
-            return
-        self.app.pop_screen()
+        """Esc: back to the event list, never by surprise (leaving.py)."""
+        self.leaving.action_close()
+
+    async def on_key(self, event: events.Key) -> None:
+        """A character typed on the tab bar (Shift+Tab from a table focuses it) goes
+        where it goes from the tab's table (pane.py): ``1 2-0`` into the results
+        box, stored or refused aloud, never dropped."""
+        if isinstance(self.focused, Tabs):
+            await self.query_one(f"#{self.query_one(TabbedContent).active}", EventPane).on_key(event)
 
     def on_key(self, event: events.Key) -> None:
         enter_tab(self, event)  # Down or Enter on the tab bar goes into the tab shown (pane.py)
