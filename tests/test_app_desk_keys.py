@@ -70,7 +70,7 @@ async def served(app, pilot, screen) -> None:
 
 @pytest.mark.asyncio
 async def test_esc_from_a_served_event_asks_and_says_the_pages_stop(tmp_path):
-    """Issue 48 (DESIGN §3, the pages live while the event is open): mid-round,
+    """Issue 48 (README: the pages live while the event is open): mid-round,
     Ctrl+W, Esc, F2, Esc no longer leaves at once and takes the phone, TV and
     judge pages down silently: it asks, naming the pages; n stays (still
     served); from a box the first Esc says the pages stop too."""

@@ -76,18 +76,19 @@ class EventPane(TabPane):
         return None
 
 
-def enter_tab(screen, event: events.Key) -> None:
+def enter_tab(screen, event: events.Key) -> bool:
     """Down or Enter on the event screen's tab bar goes into the tab shown: its table gets the keys
     (they did nothing until Tab), and Enter there does what the tab's line says Enter does (the
-    build tab: the highlighted player's pool in the deck builder)."""
+    build tab: the highlighted player's pool in the deck builder).  Whether it took the key."""
     if event.key not in ("down", "enter") or not isinstance(screen.focused, Tabs):
-        return
+        return False
     tab = screen.query_one(TabbedContent).active
     pane = screen.query_one(f"#{tab}", EventPane)
     if not pane.FOCUS:
-        return
+        return False
     event.stop()
     screen.action_tab(tab)
     table = pane.query_one(pane.FOCUS)
     if event.key == "enter" and isinstance(table, DataTable) and table.row_count:
         table.action_select_cursor()
+    return True

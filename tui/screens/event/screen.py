@@ -226,14 +226,13 @@ class EventScreen(Translated, EventHost):
         self.leaving.action_close()
 
     async def on_key(self, event: events.Key) -> None:
-        """A character typed on the tab bar (Shift+Tab from a table focuses it) goes
-        where it goes from the tab's table (pane.py): ``1 2-0`` into the results
-        box, stored or refused aloud, never dropped."""
-        if isinstance(self.focused, Tabs):
+        """Keys on the tab bar (Shift+Tab from a table focuses it), as from the tab's table (pane.py):
+        Down or Enter go into the tab shown; a character typed goes where it goes from the table,
+        ``1 2-0`` into the results box, stored or refused aloud, never dropped."""
+        if not isinstance(self.focused, Tabs):
+            return
+        if not enter_tab(self, event):
             await self.query_one(f"#{self.query_one(TabbedContent).active}", EventPane).on_key(event)
-
-    def on_key(self, event: events.Key) -> None:
-        enter_tab(self, event)  # Down or Enter on the tab bar goes into the tab shown (pane.py)
 
     def action_tab(self, tab: str) -> None:
         self.query_one(TabbedContent).active = tab
