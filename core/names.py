@@ -579,6 +579,14 @@ def whole(text: str, max_digits: int = 9) -> int | None:
     return int(t)
 
 
+def wholes(text: str, *max_digits: int) -> tuple[int, ...] | None:
+    """Whole numbers typed on one line, one for each of ``max_digits`` (each as :func:`whole`
+    takes it), or None when the line holds another count of words or a word is not one."""
+    words = text.split()
+    found = [whole(w, d) for w, d in zip(words, max_digits)]
+    return None if len(words) != len(max_digits) or None in found else tuple(n for n in found if n is not None)
+
+
 # -- readings (ふりがな): what one may be, and the 五十音 sort key (docs/names.md, L-READING) ----
 
 READING_MAX = 64

@@ -55,11 +55,10 @@ class Exports(Concern):
         if not (readmodel.export_by_round(choice[0]) and n > 1):
             self.export(*choice, open_after=open_after)
             return
-        text = await self.app.push_screen_wait(Prompt(_("Which round? 1 to {n}", n=n), str(n)))
+        text = await self.app.push_screen_wait(
+            Prompt(_("Which round? 1 to {n}", n=n), str(n), check=lambda t: _round_wrong(t, n))
+        )
         if not text:
-            return
-        if not text.isdigit():
-            self.say(_("write the round number, e.g. 2"), error=True)
             return
         self.export(*choice, round_number=int(text), open_after=open_after)
 
@@ -259,3 +258,9 @@ class Exports(Concern):
                     + f" [{err.rule}]"
                 )
         return str(err)
+
+
+def _round_wrong(text: str, n: int) -> str | None:
+    """What is wrong with a round number typed for an export (said in its dialog, which keeps
+    the text): a number from 1 to ``n``, the rounds played."""
+    return None if text.isdigit() and 1 <= int(text) <= n else _("write the round number, e.g. 2")

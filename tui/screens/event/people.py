@@ -143,12 +143,13 @@ class People(Concern):
         self.host.query_one("#add-player", Input).focus()
 
     def action_fill_demo(self) -> None:
-        def chosen(text: str | None) -> None:
-            if not text:
-                return
+        def wrong(text: str) -> str | None:  # said in the dialog, which keeps what was typed
             count = whole(text)
-            if count is None or not 1 <= count <= 4096:
-                self.say(_("write how many players, e.g. 16"), error=True)
+            return None if count is not None and 1 <= count <= 4096 else _("write how many players, e.g. 16")
+
+        def chosen(text: str | None) -> None:
+            count = whole(text) if text else None
+            if count is None:
                 return
             from core.demo import demo_players  # lazy: the demo's generator (53 ms) loads for Ctrl+F only
 
@@ -163,7 +164,7 @@ class People(Concern):
             self.say(_("{n} demo players added", n=len(names)))
             self.changed()
 
-        self.app.push_screen(Prompt(_("Fill with demo players: how many?"), "8"), chosen)
+        self.app.push_screen(Prompt(_("Fill with demo players: how many?"), "8", check=wrong), chosen)
 
     def name_typed(self, message: NameEntered) -> None:
         """Names typed or pasted are added in order; those after a same-name

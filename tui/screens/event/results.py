@@ -15,7 +15,7 @@ from textual.widgets import Input, TabbedContent
 from core import labels, readmodel
 from core.errors import LyceeError
 from core.i18n import _, join_list, ngettext
-from core.names import visible, whole
+from core.names import visible, wholes
 
 from ...widgets.line import Line
 from ..dialogs import Choose, Confirm, Prompt
@@ -71,20 +71,18 @@ class Rounds(Concern):
         self.ask(self._extend_asked())
 
     async def _extend_asked(self) -> None:
-        text = await self.app.push_screen_wait(Prompt(_("Time extension: TABLE MINUTES (e.g. 7 5)")))
-        if not text:
+        wrong = _("write the table and the minutes, e.g. 7 5")  # said in the dialog, which keeps the text
+        ask = Prompt(_("Time extension: TABLE MINUTES (e.g. 7 5)"), check=lambda t: None if wholes(t, 9, 3) else wrong)
+        text: str | None = await self.app.push_screen_wait(ask)
+        if not (typed := wholes(text or "", 9, 3)):
             return
-        parts = text.split()
-        table, minutes = (whole(parts[0]), whole(parts[1], 3)) if len(parts) == 2 else (None, None)
-        if table is None or minutes is None:
-            self.say(_("write the table and the minutes, e.g. 7 5"), error=True)
-            return
+        table, minutes = typed
         try:
             self.open_desk.extend(table, minutes)
         except LyceeError as err:
             self.say(str(err), error=True)
             return
-        self.say(_("table {t}: +{m} minutes", t=parts[0], m=parts[1]))
+        self.say(_("table {t}: +{m} minutes", t=table, m=minutes))
         self.changed()
 
     def action_enter_results(self) -> None:
