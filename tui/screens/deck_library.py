@@ -271,15 +271,20 @@ class LibraryActions(Screen):
         question = _("Load a saved deck? Changes to this deck since the last save are lost.")
         self.app.push_screen(Confirm(question), answer)
 
-    def pick_saved(self) -> None:
-        lib = self.library
+    def offers_decks(self, lib, empty: str) -> bool:
+        """Whether ``lib`` has a deck to offer; if not, or it cannot be read, says so (``empty``)."""
         try:
             has = bool(lib.decks())
         except LyceeError as err:
             self.say(str(err), error=True)
-            return
+            return False
         if not has:
-            self.say(_("the library is empty: Ctrl+S saves this deck"), error=True)
+            self.say(empty, error=True)
+        return has
+
+    def pick_saved(self) -> None:
+        lib = self.library
+        if not self.offers_decks(lib, _("the library is empty: Ctrl+S saves this deck")):
             return
 
         def chosen(doc: dict | None) -> None:

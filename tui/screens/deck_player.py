@@ -74,21 +74,13 @@ class PlayerDeckActions(LibraryActions):
             super().action_load()
             return
         lib = PoolDecks(self.app.datadir.root, self.state)
-        try:
-            has = bool(lib.decks())
-        except LyceeError as err:
-            self.say(str(err), error=True)
-            return
-        if not has:
-            self.say(
-                _(
-                    "the library has no deck that the pool of {name} can build (set {set}): "
-                    "l loads only decks of this pool's cards",
-                    name=self.player_name,
-                    set=self.cs.code,
-                ),
-                error=True,
-            )
+        empty = _(
+            "the library has no deck that the pool of {name} can build (set {set}): l loads only decks of this "
+            "pool's cards",
+            name=self.player_name,
+            set=self.cs.code,
+        )
+        if not self.offers_decks(lib, empty):
             return
         self.app.push_screen(LibraryDialog(lib), self._ask_to_load)
 
