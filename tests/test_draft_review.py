@@ -83,27 +83,34 @@ def test_review_text_counts_seats_from_1_and_marks_timed_out_picks(tmp_path, cap
     assert [i for i, p in enumerate(rv["picks"]) if p.get("timeout")] == [0, 4]
 
 
+def _explained(code: str, seed: int, seats=range(8)):
+    """Each pick of ``seats`` in a 4-pack draft of ``code`` at ``seed``, explained by a bot of its
+    own holding that seat's picks so far: (the set's facts, the bot, its pool, the pick, the bot's
+    pair before it, the reason); the pick joins the pool once the caller has looked at it."""
+    cs = SETS[code]
+    f = facts_for(cs)
+    res = run_draft(cs, 8, 4, seed, build=False)
+    size = len(res.opened[0][0])
+    for s in seats:
+        bot, pool = Bot(f, 40, pack_size=size), []
+        for p in res.picks:
+            if p.seat == s:
+                before = bot.pair
+                yield f, bot, pool, p, before, bot.explain(p.offered, pool)
+                pool.append(p.took)
+
+
 @settings(max_examples=6, deadline=None)
 @given(code=st.sampled_from(sorted(SETS)), seed=st.integers(0, 10_000))
 def test_bot_reasons_never_contradict_the_card(code, seed):
     """Issue 48 item 18: a 雪 card was explained as 「in 花・日」 (a one-colour pair named without the
     card's colour) and a part that rounds to nothing read 「signal -0.0」.  Every reason that names
     the deck's colours names the card's own among them; no figure reads -0.0."""
-    cs = SETS[code]
-    f = facts_for(cs)
-    res = run_draft(cs, 8, 4, seed, build=False)
-    size = len(res.opened[0][0])
-    for s in range(0, 8, 3):
-        bot, pool = Bot(f, 40, pack_size=size), []
-        for p in res.picks:
-            if p.seat != s:
-                continue
-            r = bot.explain(p.offered, pool)
-            args = dict(r.args)
-            if r.kind in DECK_KINDS:
-                assert not f[r.choice].needs & ~int(args["colours"]), (r, r.text())  # type: ignore[call-overload]
-            assert "-0.0" not in r.top_text() + r.top_text(parts=False)
-            pool.append(p.took)
+    for f, _bot, _pool, _p, _before, r in _explained(code, seed, range(0, 8, 3)):
+        args = dict(r.args)
+        if r.kind in DECK_KINDS:
+            assert not f[r.choice].needs & ~int(args["colours"]), (r, r.text())  # type: ignore[call-overload]
+        assert "-0.0" not in r.top_text() + r.top_text(parts=False)
 
 
 #: Reasons before the commitment that say why a card beat one rated as high or higher, by what they claim
@@ -124,35 +131,25 @@ def test_a_reason_before_the_commitment_says_only_what_is_true_of_the_picks(code
     is given only when they are (each needed by a pick, and by as many picks as any other colour); one that
     says no pick is in them only when none is; and a card said to be favoured over the cards rated as high
     or higher is, by its colour and signal parts (what the picks and the packs seen decided)."""
-    cs = SETS[code]
-    f = facts_for(cs)
-    res = run_draft(cs, 8, 4, seed, build=False)
-    size = len(res.opened[0][0])
     kinds = Counter()
-    for s in range(8):
-        bot, pool = Bot(f, 40, pack_size=size), []
-        for p in res.picks:
-            if p.seat != s:
-                continue
-            r = bot.explain(p.offered, pool)
-            kinds[r.kind] += 1
-            picked, needs = _picked(pool, f), f[r.choice].needs
-            mine = [picked[i] for i in range(5) if needs >> i & 1]
-            rest = [picked[i] for i in range(5) if not needs >> i & 1]
-            if r.kind == "open":
-                assert min(mine) > 0 and min(mine) >= max(rest), (r.text(), pool)
-            if r.kind == "unpicked":
-                assert not any(mine), (r.text(), pool)
-            if r.kind == "lean":
-                assert any(mine) and not (min(mine) > 0 and min(mine) >= max(rest)), (r.text(), pool)
-            if r.kind in OPEN_KINDS:
-                assert not bot.committed
-                rows, _best = bot._score(p.offered, pool)
-                me = next(x for x in rows if x[0] == r.choice)
-                for x in rows:
-                    if x[1] >= me[1]:
-                        assert me[2] + me[4] >= x[2] + x[4] - 1e-9, (r.text(), me, x)
-            pool.append(p.took)
+    for f, bot, pool, p, _before, r in _explained(code, seed):
+        kinds[r.kind] += 1
+        picked, needs = _picked(pool, f), f[r.choice].needs
+        mine = [picked[i] for i in range(5) if needs >> i & 1]
+        rest = [picked[i] for i in range(5) if not needs >> i & 1]
+        if r.kind == "open":
+            assert min(mine) > 0 and min(mine) >= max(rest), (r.text(), pool)
+        if r.kind == "unpicked":
+            assert not any(mine), (r.text(), pool)
+        if r.kind == "lean":
+            assert any(mine) and not (min(mine) > 0 and min(mine) >= max(rest)), (r.text(), pool)
+        if r.kind in OPEN_KINDS:
+            assert not bot.committed
+            rows, _best = bot._score(p.offered, pool)
+            me = next(x for x in rows if x[0] == r.choice)
+            for x in rows:
+                if x[1] >= me[1]:
+                    assert me[2] + me[4] >= x[2] + x[4] - 1e-9, (r.text(), me, x)
     assert kinds["first"]
 
 
@@ -163,27 +160,16 @@ def test_a_move_names_the_colour_it_moves_into_and_a_last_card_is_not_a_choice(c
     already in 雪・日 (the flowing colour named was the one it kept), and the pack's last card explained
     as a move.  A move names as flowing only a colour it moves into, or says what it leaves; the last
     card of a pack is said to be taken, not chosen."""
-    cs = SETS[code]
-    f = facts_for(cs)
-    res = run_draft(cs, 8, 4, seed, build=False)
-    size = len(res.opened[0][0])
     seen = Counter()
-    for s in range(8):
-        bot, pool = Bot(f, 40, pack_size=size), []
-        for p in res.picks:
-            if p.seat != s:
-                continue
-            before = bot.pair
-            r = bot.explain(p.offered, pool)
-            a = {k: v for k, v in r.args if k in ("colours", "signal", "other_colours")}
-            seen[r.kind] += 1
-            assert (r.kind == "last") == (len(p.offered) == 1), (r.text(), p.offered)
-            if r.kind == "moved":
-                assert a["signal"] & a["colours"] and not a["signal"] & before, (r.text(), before)
-            if r.kind == "shift":
-                assert a["other_colours"] and a["other_colours"] & before == a["other_colours"], r.text()
-                assert not a["other_colours"] & a["colours"], r.text()
-            pool.append(p.took)
+    for _f, _bot, _pool, p, before, r in _explained(code, seed):
+        a = {k: v for k, v in r.args if k in ("colours", "signal", "other_colours")}
+        seen[r.kind] += 1
+        assert (r.kind == "last") == (len(p.offered) == 1), (r.text(), p.offered)
+        if r.kind == "moved":
+            assert a["signal"] & a["colours"] and not a["signal"] & before, (r.text(), before)
+        if r.kind == "shift":
+            assert a["other_colours"] and a["other_colours"] & before == a["other_colours"], r.text()
+            assert not a["other_colours"] & a["colours"], r.text()
     assert seen["last"] == 8 * 4
 
 
