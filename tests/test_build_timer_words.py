@@ -79,6 +79,18 @@ def test_g_sealed_build_status_of_a_closed_phase_says_how_long_they_built(tmp_pa
     assert "残り" not in out and "1:17 の構築で終了しました" in out, out
 
 
+def test_g_sealed_a_phase_closed_after_more_than_an_hour_reads_hours(tmp_path, capsys, japanese):
+    # G-SEALED: 「75:00 の構築で終了しました」 before; a store's sealed build can run past an hour
+    start = datetime.now(timezone.utc) - timedelta(hours=2)
+    clock = Clock(start)
+    eid = timed_draft(tmp_path, clock, minutes=60)
+    clock.t = start + timedelta(minutes=75, seconds=5)
+    with DataDir(tmp_path, clock=clock).open(eid) as store:
+        Desk(store).close_build()
+    out = status(capsys, tmp_path, eid, "ja")
+    assert "1:15:05 の構築で終了しました" in out and "75:05" not in out, out
+
+
 def test_g_sealed_build_status_says_one_minute_in_the_singular(tmp_path, capsys):
     eid = timed_draft(tmp_path, Clock(datetime.now(timezone.utc)), minutes=1)
     out = status(capsys, tmp_path, eid)

@@ -122,11 +122,14 @@ def remaining(state: ClockState | None, now: Instant | str, extension: int = 0) 
 
 
 def fmt(seconds: float | None) -> str:
-    """``m:ss`` (``-m:ss`` past time); ``--:--`` for a clock not started."""
+    """``m:ss`` (``-m:ss`` past time), ``h:mm:ss`` from an hour (a build phase closed after 75 minutes
+    reads 1:15:00, not 75:00); ``--:--`` for a clock not started."""
     if seconds is None:
         return "--:--"
     sign = "-" if seconds < 0 else ""
     s = int(abs(seconds))
+    if s >= 3600:
+        return f"{sign}{s // 3600}:{s // 60 % 60:02d}:{s % 60:02d}"
     return f"{sign}{s // 60}:{s % 60:02d}"
 
 
