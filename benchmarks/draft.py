@@ -15,7 +15,10 @@
   that seat alone: ``NextSeatRead``) and the model names the next seat (``Bot.next_pair``).
   ``--seed0 S`` draws those figures from another seed set (spread, table-read
   and feasibility drafts seeds S.., forced-signal drafts 1000+S..): 60 drafts
-  are noise of about +-4 points, so a change is judged on two sets.
+  are noise of about +-4 points, so a change is judged on two sets; a cell of
+  200 drafts is about +-2.8 points, and 100 drafts hold only a few uncastable
+  decks in beta and gamma: judge "no worse" with ``--signal 2000 --spread
+  1000`` (+-0.9 points a cell; a few minutes a set).
 - issue 48 (``--colourless N``, 100 by default, ``--colourless-only``): over N
   drafts a set (8 seats, 4 packs), the mean pick within the pack (packs 2-4) of
   rating-4+ cards any deck casts (無 only) against coloured ones of the same

@@ -169,40 +169,52 @@ Bot picks (G-DRAFT-1: take one card, pass the rest)
     neighbours 0.560 in alpha, 38.6%), drafts 18-20% slower.  Told the cutters' pair from pool 8 on, seat 0's deck
     avoids AB in 88.0 / 89.0 / 89.5%: the cell needs the next seat named in pack 1, which its packs do not show.
 
-    Both neighbours weighed softly (:meth:`Bot._neighbour_costs`, what the bots do now): a pair loses, x (1 + packs
-    of pool), ``NEIGHBOUR_PENALTY`` 4 x the belief of the model of the next seat in the pair's surer colour (the
-    model's own belief over the pairs at its last pick; no read replaces it from pack 2) plus ``UPSTREAM_PENALTY`` 3.5
-    x the colours it is expected to share with the seat passing in pack 1 (the cut read of odd rounds as a belief
-    over the pairs, a softmax at ``UPSTREAM_T`` 0.15 of each pair's cut per weighted card, ``CUT_PRIOR`` pulling a
-    short read even; no waiting for :meth:`upstream` to name two), kept till a read of that side or a pick of the
-    model (a draft 18 / 20 / 20 -> 20 / 22 / 22 ms CPU).  Benchmark seeds / ``--seed0 10000`` / ``20000``, alpha /
-    beta / gamma, before -> after: neighbours 0.545 / 0.531 / 0.525 -> 0.506 / 0.545 / 0.505,
-    0.550 / 0.536 / 0.512 -> 0.521 / 0.516 / 0.512, 0.544 / 0.531 / 0.529 -> 0.516 / 0.546 / 0.547; both neighbours
-    77.5 / 75.0 / 81.0 -> 81.5 / 80.5 / 82.0, 76.0 / 83.0 / 81.5 -> 82.5 / 85.0 / 78.5, 77.5 / 85.0 / 80.0 -> 77.0 /
-    83.0 / 86.5%; three upstream 97.0 / 96.0 / 94.5 -> 98.5 / 95.5 / 94.0, 97.0 / 96.0 / 94.0 -> 96.5 / 96.0 / 95.0,
-    97.5 / 98.0 / 98.0 -> 96.0 / 98.5 / 96.5%; uncastable 35.5 / 0.6 / 0.1 -> 33.0 / 0.4 / 0.1, 34.1 / 1.2 / 0.0 ->
-    36.4 / 0.4 / 0.1, 36.5 / 0.6 / 0.0 -> 37.1 / 0.8 / 0.1% (``UPSTREAM_PENALTY`` 3 at 0.1: 32.1 / 0.9 / 0.2% on the
-    benchmark seeds).  Not better: both sides as expected shared colours (alpha uncastable 33.5-34.8% over the three
-    seed sets, but beta neighbours 0.57-0.58 on seeds 20000); as the chance of sharing any (0.566); both as the surer
-    colour (the first soft weighing) with the read weighed 1.25-1.4 (beta neighbours 0.56); the model's belief
-    sharpened (squared: 0.559); the model without a read of its own upstream (both neighbours 79% in alpha); the
-    model replaced from pack 2 by the same soft read of its side (neighbours 0.56-0.60), or multiplied by it (no
-    change); the read over every pack alike, or held to :meth:`upstream`'s two (both neighbours 78-79% in alpha); the
-    penalty fading as the castable count falls short (neighbours 0.59-0.60: a 40-card deck from 44 picks is short all
-    draft).
+    Both neighbours weighed softly (:meth:`Bot._neighbour_costs`, what the bots do now, with the weights of the next
+    paragraph): a pair loses, x (1 + packs of pool), ``NEIGHBOUR_PENALTY`` 4 x the belief of the model of the next
+    seat in the pair's surer colour (the model's own belief over the pairs at its last pick; no read replaces it
+    from pack 2) plus ``UPSTREAM_PENALTY`` 3.5 x the colours it is expected to share with the seat passing in pack 1
+    (the cut read of odd rounds as a belief over the pairs, a softmax at ``UPSTREAM_T`` 0.15 of each pair's cut per
+    weighted card, ``CUT_PRIOR`` pulling a short read even; no waiting for :meth:`upstream` to name two), kept till
+    a read of that side or a pick of the model (a draft 18 / 20 / 20 -> 20 / 22 / 22 ms CPU). Benchmark seeds /
+    ``--seed0 10000`` / ``20000``, alpha / beta / gamma, before -> after: neighbours 0.545 / 0.531 / 0.525 -> 0.506
+    / 0.545 / 0.505, 0.550 / 0.536 / 0.512 -> 0.521 / 0.516 / 0.512, 0.544 / 0.531 / 0.529 -> 0.516 / 0.546 / 0.547;
+    both neighbours 77.5 / 75.0 / 81.0 -> 81.5 / 80.5 / 82.0, 76.0 / 83.0 / 81.5 -> 82.5 / 85.0 / 78.5, 77.5 / 85.0
+    / 80.0 -> 77.0 / 83.0 / 86.5%; three upstream 97.0 / 96.0 / 94.5 -> 98.5 / 95.5 / 94.0, 97.0 / 96.0 / 94.0 ->
+    96.5 / 96.0 / 95.0, 97.5 / 98.0 / 98.0 -> 96.0 / 98.5 / 96.5%; uncastable 35.5 / 0.6 / 0.1 -> 33.0 / 0.4 / 0.1,
+    34.1 / 1.2 / 0.0 -> 36.4 / 0.4 / 0.1, 36.5 / 0.6 / 0.0 -> 37.1 / 0.8 / 0.1% (``UPSTREAM_PENALTY`` 3 at 0.1: 32.1
+    / 0.9 / 0.2% on the benchmark seeds). Not better: both sides as expected shared colours (alpha uncastable
+    33.5-34.8% over the three seed sets, but beta neighbours 0.57-0.58 on seeds 20000); as the chance of sharing any
+    (0.566); both as the surer colour (the first soft weighing) with the read weighed 1.25-1.4 (beta neighbours
+    0.56); the model's belief sharpened (squared: 0.559); the model without a read of its own upstream (both
+    neighbours 79% in alpha); the model replaced from pack 2 by the same soft read of its side (neighbours
+    0.56-0.60), or multiplied by it (no change); the read over every pack alike, or held to :meth:`upstream`'s two
+    (both neighbours 78-79% in alpha); the penalty fading as the castable count falls short (neighbours 0.59-0.60: a
+    40-card deck from 44 picks is short all draft).
 
-    Over 2000 drafts a cell (``--signal 2000``, noise about +-0.9 points; the bots before the model, e3d5a9d,
-    against these): both neighbours 81.1 / 82.05 / 83.95 -> 81.85 / 81.3 / 81.05%, three upstream 96.7 / 97.15 /
-    96.45 -> 97.75 / 97.15 / 97.1%; over 1000 drafts uncastable 37.2 / 0.65 / 0.38 -> 34.6 / 0.57 / 0.2%,
-    neighbours 0.602 / 0.599 / 0.599 -> 0.524 / 0.524 / 0.522.  Gamma's both-neighbours cell is the one loss (the
-    model alone cost it 3.5 points): from pack 2 the model, which sees only pack 1, pushes seat 0 into AB in 28 of
-    the 32 drafts it loses of 500.  What the even rounds show does not name seat 1 (the packs it passes lost more
-    to seats 2-6, in the three other colours: the cut read gives AB 0.08, chance 0.10), so no update of the model
-    from them moved the cell (a Bayesian product with the cut read, with what seat 1 passed over, or with a
-    per-pack read of it: 1624-1632 of 2000 for 1621); what moved it cost the neighbours or castability: the model
-    dropped from pack 2 (1690, neighbours 0.56 / 0.58 / 0.55), the model bot without its own upstream weighing,
-    fading with the even reads (1657, uncastable 37.4% on seeds 10000), the penalty discounted on colours the
-    pool lacks (uncastable 43.8%), the belief mixed with uniform (38.4%).
+    The read outweighs the model where they disagree (``UPSTREAM_PENALTY`` 8 for 3.5, ``NEIGHBOUR_PENALTY`` 4.5 for
+    4), and castability counts harder to pay for it (``PAIR_COUNT`` 7 for 4, ``DEAD_WEIGHT`` 6 for 4,
+    ``CAST_MARGIN`` 3 for 2). The soft weighing above lost gamma's both-neighbours cell: there the model is wrong
+    (seat 1 holds AB whatever it is passed; where the model names a colour at 0.9 the cutter holds it 12% of the
+    time, a bot 89%) while the cut read of seat 7 is right (AB named at 0.9: 98%). With three colours open and the
+    model naming two, every pair off its colours holds one of AB, and a colour the read named cost 3.5 against the
+    model's 4: seat 0 took one of AB in pack 1 or early in pack 2. No read names seat 1 (what it passes at its
+    second pick keeps the best card of its pair as often as any other pair's), so a bot cannot tell a cutter from a
+    bot there; it can trust what it saw over what it guessed. The read weighed more alone cost castability
+    (``UPSTREAM_PENALTY`` 7: alpha uncastable 38.4% over 1000 drafts), won back by counting castable cards harder.
+    Over 2000 drafts a cell (noise about +-0.9 points) and 1000 for the rest, the bots before the model (e3d5a9d) ->
+    the soft weighing at 3.5 -> these, alpha / beta / gamma: both neighbours 81.1 / 82.05 / 83.95 -> 81.85 / 81.3 /
+    81.05 -> 81.7 / 83.0 / 84.4%, three upstream 96.7 / 97.15 / 96.45 -> 97.75 / 97.15 / 97.1 -> 98.3 / 98.9 /
+    97.6%, uncastable 37.2 / 0.65 / 0.38 -> 34.6 / 0.57 / 0.2 -> 35.9 / 0.7 / 0.2%, neighbours 0.602 / 0.599 / 0.599
+    -> 0.524 / 0.524 / 0.522 -> 0.535 / 0.531 / 0.528; on seeds not tuned on (``--seed0 10000``): both neighbours
+    80.3 / 82.3 / 85.7 -> 79.7 / 81.1 / 83.8 -> 81.0 / 82.3 / 86.8%, three upstream 96.2 / 97.0 / 96.6 -> 97.0 /
+    97.8 / 96.8 -> 97.8 / 98.8 / 97.7%, uncastable 37.5 / 0.7 / 0.2 -> 35.8 / 0.5 / 0.3 -> 36.8 / 0.7 / 0.1%,
+    neighbours 0.588 / 0.600 / 0.595 -> 0.529 / 0.532 / 0.523 -> 0.529 / 0.532 / 0.519. Not better: the read scaled
+    by the model's certainty (gamma 82.5%), raised to a power (82.2%), capped in its growth with the pool or frozen
+    after pack 1 (no change), its softmax given a prior of 30-40 weighted cards for ``CUT_PRIOR``'s 15 (83.6-83.9%);
+    the belief left without the costs (alpha uncastable 38-39%); ``STAY`` 0.5 (40.7% with the read at 7);
+    ``NEIGHBOUR_PENALTY`` 4 (neighbours 0.544 in alpha, uncastable 37.0%) or 5 (beta uncastable 0.8%). Before: no
+    update of the model from the even rounds moved the cell (1624-1632 of 2000 for 1621); the model dropped from
+    pack 2 gave 1690 but neighbours 0.56 / 0.58 / 0.55.
 
     :meth:`Bot.explain` returns the pick with its reason (limited.reasons.PickReason:
     the top three with their parts, and a one-line reason through the
@@ -300,7 +312,7 @@ CENSUS_WEIGHT = 1.5
 STAY = 0.35
 #: From the second pack on, what a card of the pool the pair can cast adds to the pair's value,
 #: on top of its rating + 1 (the pool, not the rating, decides which deck is whole).
-PAIR_COUNT = 4.0
+PAIR_COUNT = 7.0
 #: Off-colour penalty on top of OFF_COLOUR_PENALTY once the picks left barely cover the deck.
 LATE_PENALTY = 4.0
 #: Castability, growing from the commitment to CAST_BY picks: an off-colour card loses CAST_PENALTY more and a
@@ -314,16 +326,17 @@ BELIEF_T = 6.0
 BELIEF_COOL = 60.0
 #: What a card the final pair cannot cast costs, committed, while the pool is short of castable cards
 #: (in full when every pick left must be castable to reach deck_size + CAST_MARGIN).
-DEAD_WEIGHT = 4.0
-CAST_MARGIN = 2.0
+DEAD_WEIGHT = 6.0
+CAST_MARGIN = 3.0
 #: Before the commitment (when the pair values feed only the belief) the reads of the table, flow and cut,
 #: weigh this many times more: a seat hedges towards what upstream leaves, which spreads the table.
 READ_EARLY = 2.0
 #: What a pair loses, x (1 + packs of pool), for the neighbours' colours (:meth:`Bot._neighbour_costs`): x the
 #: belief of the model of the next seat in the pair's surer colour, and x the colours it is expected to share with
-#: the seat passing in the first pack (a softmax at UPSTREAM_T of the pairs' cut read, per weighted card).
-NEIGHBOUR_PENALTY = 4.0
-UPSTREAM_PENALTY = 3.5
+#: the seat passing in the first pack (a softmax at UPSTREAM_T of the pairs' cut read, per weighted card): what
+#: that seat was seen to cut outweighs what the model guesses of the next one (the module docstring).
+NEIGHBOUR_PENALTY = 4.5
+UPSTREAM_PENALTY = 8.0
 UPSTREAM_T = 0.15
 #: Share of a deck by cost bucket (0-1, 2, 3, 4+): a low curve.  Read by the
 #: bots and by the deck score.
