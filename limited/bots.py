@@ -760,7 +760,8 @@ class Bot:
             return why_off(f, scored, pair, fits)
         if full:
             return "full", {"colours": pair | f.needs}
-        if self._moved and near and not pair & near:
+        if self._moved and near and not pair & near and (pair | f.needs) & ~self._moved:
+            # a move into a colour of none of the next seat's (one that only leaves a colour is a shift)
             return "away", {"colours": pair | f.needs, "other_colours": near}
         if self._moved:
             return self._why_moved(pair | f.needs)

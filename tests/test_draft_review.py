@@ -158,8 +158,9 @@ def test_a_reason_before_the_commitment_says_only_what_is_true_of_the_picks(code
 def test_a_move_names_the_colour_it_moves_into_and_a_last_card_is_not_a_choice(code, seed):
     """Issue 48 item 18 (G-DRAFT-1), seen in reviews: 「花・日に移る：上流から日が流れ続けている」 for a deck
     already in 雪・日 (the flowing colour named was the one it kept), and the pack's last card explained
-    as a move.  A move names as flowing only a colour it moves into, or says what it leaves; the last
-    card of a pack is said to be taken, not chosen."""
+    as a move.  A move names as flowing only a colour it moves into, or says what it leaves (so does one
+    put down to the seat it passes to: 「花に移る」 for a deck leaving 花・宙 for 花 alone read as a move into
+    花); the last card of a pack is said to be taken, not chosen."""
     seen = Counter()
     for _f, _bot, _pool, p, before, r in _explained(code, seed):
         a = {k: v for k, v in r.args if k in ("colours", "signal", "other_colours")}
@@ -170,6 +171,8 @@ def test_a_move_names_the_colour_it_moves_into_and_a_last_card_is_not_a_choice(c
         if r.kind == "shift":
             assert a["other_colours"] and a["other_colours"] & before == a["other_colours"], r.text()
             assert not a["other_colours"] & a["colours"], r.text()
+        if r.kind == "away":  # 「花に移る：パスする先の席が…」 for a deck leaving 花・宙 for 花 alone
+            assert a["colours"] & ~before, (r.text(), before)
     assert seen["last"] == 8 * 4
 
 
