@@ -221,6 +221,25 @@ async def test_g_draft_4_the_legal_deck_line_ends_on_its_line_at_80x24(tmp_path,
 
 
 @pytest.mark.asyncio
+async def test_g_draft_4_a_deck_short_of_40_says_so_whole_at_80x24(tmp_path, japanese):
+    """G-DRAFT-4: a draft deck of 0 cards at 80x24 read 「…ちょうど40枚にしてください（G-」 on the builder's
+    line, the rest cut; after the count (「デッキ 0/40」) it now says 「ちょうど40枚に（G-DRAFT-4）」 on that line."""
+    app = LyceeApp(DataDir(tmp_path), lang="ja")
+    cs = catalog().set("gamma")
+    pool = open_sealed(cs, "1s3b", random.Random(11)).cards
+    b = DeckBuilderScreen(cs, "draft", pool, packs=4, seed=11)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(b)
+        await pilot.pause()
+        assert [p.code for p in b.problems] == ["size"]
+        lines = shown(app, b.query_one("#narrow-checks")).splitlines()
+        assert len(lines) == 1 and lines[0].rstrip().endswith(
+            ja("exactly {want} [{rule}]", want=40, rule="G-DRAFT-4")
+        ), lines
+        assert ja("Deck {n}/{want}", n=0, want=40) in lines[0], lines
+
+
+@pytest.mark.asyncio
 async def test_g_sealed_the_build_menu_and_the_builder_s_hint_keep_their_words_whole_at_80x24(tmp_path, japanese):
     """Issue 48 item 19: in the F11 build menu 「…第1回」/「戦を組む」 and 「（デッキ構築タブで」/「Enter）」
     broke across lines at 80 columns; the builder's opening hint split 「t a p c」 from 「r で絞り込み」."""

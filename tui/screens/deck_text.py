@@ -175,8 +175,10 @@ def problem_text(p: DeckProblem) -> str:
     return text
 
 
-def checks_text(problems: list[DeckProblem], dl: Decklist, kind: str, cs: CardSet) -> Text:
-    """The deck checks, live: legal, or the first problems with their rules; then the deck's score."""
+def checks_text(problems: list[DeckProblem], dl: Decklist, kind: str, cs: CardSet, want: int = 0) -> Text:
+    """The deck checks, live: legal, or the first problems with their rules; then the deck's score.  With
+    ``want`` (the narrow line, after the deck's count) the size problem reads short: 「ちょうど40枚に（G-DRAFT-4）」
+    (whole, it wrapped past the line's end at 80x24, cut at 「（G-」)."""
     t = Text()
     if not problems:
         rule = "G-SEALED" if kind == "sealed" else "G-DRAFT-4"
@@ -196,7 +198,10 @@ def checks_text(problems: list[DeckProblem], dl: Decklist, kind: str, cs: CardSe
             if i:
                 t.append("\n")
             t.append("✗ ", style="bold red")
-            t.append(problem_text(p), style="red" if p.code != "size" else "yellow")
+            text = (
+                _("exactly {want} [{rule}]", want=want, rule=p.rule) if want and p.code == "size" else problem_text(p)
+            )
+            t.append(text, style="red" if p.code != "size" else "yellow")
         if len(problems) > 4:
             t.append("\n" + _("... and {n} more", n=len(problems) - 4), style="red")
     if dl.deck_size:

@@ -309,7 +309,7 @@ class DeckBuilderScreen(PlayerDeckActions, Translated, Screen):
             style="bold green" if n == self.want else "bold",
         )
         self.query_one("#narrow-checks", Static).update(
-            counts + checks_text(self.problems, self.decklist(), self.kind, self.cs)
+            counts + checks_text(self.problems, self.decklist(), self.kind, self.cs, want=self.want)
         )
 
     def _restore(self, table: DataTable, row: int | None) -> None:
