@@ -131,6 +131,7 @@ NOT_CODES = {
     ("store calendar {source}: {v} versions, {p} promotion cards added to the guideline's list", "p"): "a count",
     ("{minutes} minutes a match is outside the recommended {range} ({rule})", "rule"): "a rule id (G-MATCH-TIME)",
     ("round {r} ({rule})", "rule"): "the rule id a head judge's ruling excuses (G-SWISS-PAIR-1), on the report",
+    ("exactly {want} [{rule}]", "rule"): "the rule id of a deck's size (G-DRAFT-4, G-SEALED), in the builder",
     ("{name} gets a bye number {k} while {other} has had fewer", "other"): "a player's name",
     ("{name} gets the bye but {other} ranks lower", "other"): "a player's name",
     (
