@@ -217,6 +217,37 @@ def test_a_newer_list_updates_in_place_and_a_changed_text_is_an_erratum(capsys, 
     assert (rep["changed"], rep["errata"], rep["added"], rep["unchanged"]) == ([], [], [], 65)
 
 
+def test_o_deck_restrict_reads_the_erratum_in_force_on_the_event_date(capsys, tmp_path):
+    """G-CARDS-TEXT, O-DECK-RESTRICT: a later list whose text of LO-0003 gains
+    「構築制限:【このカードと同番号が１枚以下】」 is an erratum from the day it was imported; a deck holding
+    LO-0003 twice breaks it on that day, not the day before.  The check read the printed text (so the
+    restriction never applied; `lycee card` showed the erratum)."""
+    data = str(tmp_path / "data")
+    v1 = lines(V1)
+    erratum = [
+        row.replace("[宣言] [0]:", "構築制限:【このカードと同番号が１枚以下】<br />[宣言] [0]:")
+        if row.startswith("LO-0003")
+        else row
+        for row in v1
+    ]
+    run(capsys, "--data-dir", data, "cards", "import", str(V1))
+    run(capsys, "--data-dir", data, "cards", "on-sale", P1, "2026-11-01")
+    rc, out, err = run(
+        capsys, "--data-dir", data, "cards", "import", str(write(tmp_path, "v1b.csv", erratum)), "--json"
+    )
+    assert rc == 0 and json.loads(out)["errata"] == ["LO-0003"], (out, err)
+    deck = tmp_path / "deck.txt"
+    deck.write_text("2 LO-0003\n4 LO-0001\n", encoding="utf-8")
+    today = date.today()
+    rules = {}
+    for day in (today, date.fromordinal(today.toordinal() - 1)):
+        args = ("--data-dir", data, "deck", "check", str(deck), "--rules", "overture", "--date", day.isoformat())
+        _rc, out, _err = run(capsys, *args, "--json")
+        rules[day] = {p["rule"]: p for p in json.loads(out)["problems"]}
+    assert rules[today]["O-DECK-RESTRICT"]["number"] == "LO-0003", rules[today]
+    assert "O-DECK-RESTRICT" not in rules[date.fromordinal(today.toordinal() - 1)]
+
+
 def test_the_stored_list_joins_every_catalog_of_the_data_folder_in_use(capsys, tmp_path):
     from core.rules.decklists import default_catalog
 

@@ -362,12 +362,16 @@ def check_deck(
 def _check_overture_deck(
     deck: Decklist, catalog: Catalog, kind: str, *, on: date | str | None, match: str, legal: Legal | None
 ) -> list[DeckProblem]:
-    """Overture rules (constructed only); without ``legal``, the catalog's verdict on ``on``."""
+    """Overture rules (constructed only); without ``legal``, the catalog's verdict on ``on``; each 構築制限 read
+    in the text that applies on ``on`` (an erratum in force, G-CARDS-TEXT)."""
     if kind != "constructed":
         raise ValueError("Overture rules check constructed decks")
     if legal is None and on is not None:
         legal = legal_on(catalog, as_date(on))
-    return check_overture(deck, catalog, legal=legal, match=match)
+    day = as_date(on) if on is not None else None
+    text_for = getattr(catalog, "text_for", None)  # a bare card list (get() only) has no errata: printed texts
+    text = (lambda n: text_for(n, day).text) if text_for else None
+    return check_overture(deck, catalog, legal=legal, match=match, text=text)
 
 
 def _check_2008(

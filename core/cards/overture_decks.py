@@ -84,13 +84,16 @@ def check_overture(
     *,
     legal: Legal | None = None,
     match: str = "bo3",
+    text: Callable[[str], str | None] | None = None,
 ) -> list[DeckProblem]:
     """Every problem of a Lycee Overture constructed deck: O-CARDS-KNOWN,
     O-DECK-60, O-DECK-4 (per base number, deck and spares together),
     O-CARDS-ONSALE (``legal`` decides; without it the dates are listed as not
     checked), O-DECK-RESTRICT (every card's 構築制限 against the deck and spares
-    together), G-SPARE-1.  A problem with code ``not_checked`` is listed but
-    not blocking (:attr:`DeckProblem.blocking`)."""
+    together; ``text`` gives the text that applies on the event's date, an
+    erratum in force (G-CARDS-TEXT), else the printed text is read), G-SPARE-1.
+    A problem with code ``not_checked`` is listed but not blocking
+    (:attr:`DeckProblem.blocking`)."""
     held = _deck_cards(deck, cards)
     section = _sections(deck, held)
     known = [d for d in held if d.card is not None]
@@ -98,7 +101,7 @@ def check_overture(
     problems += _size(deck)
     problems += _copies(held)
     problems += _on_sale(known, section, legal)
-    problems += _restrictions(known)
+    problems += _restrictions(known, text)
     problems += spare_problems(deck, match)
     return problems
 
@@ -206,14 +209,14 @@ def _illegal_words(number: str, reason: str) -> str:
     return reason if reason.startswith(number) else _("{number}: not legal: {reason}", number=number, reason=reason)
 
 
-def _restrictions(known: list) -> list[DeckProblem]:
-    """O-DECK-RESTRICT: every card's 構築制限 against the whole deck, once a line
-    (a parallel prints its base card's restriction again)."""
+def _restrictions(known: list, text: Callable[[str], str | None] | None = None) -> list[DeckProblem]:
+    """O-DECK-RESTRICT: every card's 構築制限 (in the text that applies, by ``text``) against the whole deck,
+    once a line (a parallel prints its base card's restriction again)."""
     out: list[DeckProblem] = []
     seen: set[tuple[str, str]] = set()
     for d in known:
         assert d.card is not None
-        for r in restrictions_of(d.card):
+        for r in restrictions_of(d.card, text(d.number) if text else None):
             if (d.base, r.line) not in seen:
                 seen.add((d.base, r.line))
                 out += _restriction_problems(d, r, known)

@@ -637,10 +637,11 @@ def _bare_line(source: str, line: str) -> list[Restriction]:
     return [_group(source, line, line)] if line else [Unread(source, line)]
 
 
-def restrictions_of(card: Card) -> list[Restriction]:
-    """Every restriction a card's text prints (none for most cards)."""
+def restrictions_of(card: Card, text: str | None = None) -> list[Restriction]:
+    """Every restriction a card's text prints (none for most cards); ``text``: the text that applies instead of
+    the printed one (an erratum in force, G-CARDS-TEXT)."""
     out: list[Restriction] = []
-    for line in restriction_lines(card.text):
+    for line in restriction_lines(card.text if text is None else text):
         out += read_line(card.number, line)
     return out
 
