@@ -220,8 +220,9 @@ def test_a_newer_list_updates_in_place_and_a_changed_text_is_an_erratum(capsys, 
 def test_o_deck_restrict_reads_the_erratum_in_force_on_the_event_date(capsys, tmp_path):
     """G-CARDS-TEXT, O-DECK-RESTRICT: a later list whose text of LO-0003 gains
     「構築制限:【このカードと同番号が１枚以下】」 is an erratum from the day it was imported; a deck holding
-    LO-0003 twice breaks it on that day, not the day before.  The check read the printed text (so the
-    restriction never applied; `lycee card` showed the erratum)."""
+    LO-0003 twice breaks it on that day, not the day before, and no more once the first list is imported again
+    that day (the later import is in force).  The check read the printed text (so the restriction never
+    applied; `lycee card` showed the erratum), and of two errata of one day the first won."""
     data = str(tmp_path / "data")
     v1 = lines(V1)
     erratum = [
@@ -246,6 +247,10 @@ def test_o_deck_restrict_reads_the_erratum_in_force_on_the_event_date(capsys, tm
         rules[day] = {p["rule"]: p for p in json.loads(out)["problems"]}
     assert rules[today]["O-DECK-RESTRICT"]["number"] == "LO-0003", rules[today]
     assert "O-DECK-RESTRICT" not in rules[date.fromordinal(today.toordinal() - 1)]
+    # the first list imported again the same day: its text is the one in force (the day's first erratum won)
+    run(capsys, "--data-dir", data, "cards", "import", str(V1))
+    _rc, out, _err = run(capsys, "--data-dir", data, "deck", "check", str(deck), "--rules", "overture", "--json")
+    assert "O-DECK-RESTRICT" not in {p["rule"] for p in json.loads(out)["problems"]}, out
 
 
 def test_the_stored_list_joins_every_catalog_of_the_data_folder_in_use(capsys, tmp_path):

@@ -345,7 +345,8 @@ def _errata_text(n: str, base: str, printings: list, day: date | None) -> CardTe
     errata = [(e, v, s) for v, s, c in printings for e in c.errata if _by(day, e.date)]
     if not errata:
         return None
-    e, v, s = max(errata, key=lambda t: t[0].date)
+    # the latest by date; of one day's, the one stored last (a list imported twice that day: the later wins)
+    e, v, s = max(reversed(errata), key=lambda t: t[0].date)
     return CardText(
         n, e.text, "errata", v, s.code, e, _("errata of {date} for {base}", date=e.date.isoformat(), base=base)
     )
