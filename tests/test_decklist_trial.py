@@ -351,6 +351,28 @@ def test_o_deck_4_a_parallel_swap_is_the_same_deck_at_a_deck_check(capsys, tmp_p
     assert rc == 1 and "extra" in out
 
 
+def test_o_cards_onsale_a_parallel_not_yet_on_sale_is_not_its_base_card_at_a_deck_check(capsys, tmp_path):
+    """O-CARDS-ONSALE, O-DECK-4: a parallel stands for its base card at a deck check only when the event may
+    play it.  LO-0101-A of a promotion on sale from 2027-01-01, presented for two of a registered 4 LO-0101 at
+    an event of 2026-12-06: the deck is refused, naming the card and the date (exit 1); it read 「登録済みの
+    デッキリストと一致します（同じカードのパラレルがあります）」, exit 0."""
+    data, eid = _overture_event_with_a_parallel(capsys, tmp_path)
+    rows = CARDS.read_bytes().decode("utf-8").rstrip("\r\n").split("\r\n")
+    base = next(r for r in rows if r.startswith("LO-0101 "))
+    promo = base.replace("LO-0101  ", "LO-0101-A", 1).replace(",R,", ",P,", 1)
+    promo = promo.replace("ソラノオト Project 1.0(SME)", "リセ プロモーション 1.0(SME)")
+    more = tmp_path / "more.csv"
+    more.write_bytes("\r\n".join([*rows, promo]).encode("utf-8") + b"\r\n")
+    _ok(capsys, "--data-dir", data, "cards", "import", str(more))
+    _ok(capsys, "--data-dir", data, "cards", "on-sale", "リセ プロモーション 1.0(SME)", "2027-01-01")
+    swapped = _list_file(tmp_path, "p.txt", {**SME_DECK, "LO-0101": 2, "LO-0101-A": 2})
+    rc, out, err = run(capsys, "--data-dir", data, "decklist", "check", eid, "A", str(swapped))
+    assert rc == 1 and "may not be played" in out and "LO-0101-A" in out and "2027-01-01" in out, out + err
+    rc, out, _e = run(capsys, "--data-dir", data, "decklist", "check", eid, "A", str(swapped), "--json")
+    doc = json.loads(out)
+    assert rc == 1 and doc["parallels_only"] and [p["number"] for p in doc["problems"]] == ["LO-0101-A"], doc
+
+
 @given(st.lists(st.tuples(st.sampled_from(["deck", "spare"]), st.integers(0, 4), st.integers(0, 4)), max_size=6))
 def test_o_deck_4_parallels_only_holds_exactly_when_each_base_keeps_its_count(rows):
     """O-DECK-4: differences are parallels only exactly when, section by section, every

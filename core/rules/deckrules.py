@@ -404,6 +404,20 @@ def deck_problems(event: Event, ref: str, catalog=None) -> list[DeckProblem]:
     return list_problems(event, pid, as_decklist(rec), catalog)
 
 
+def presented_problems(event: Event, pid: str, presented: Decklist, catalog=None) -> list[DeckProblem]:
+    """What the deck presented at the table breaks that the player's registered list does not (blocking
+    problems only): a parallel stands for its base card (O-DECK-4, G-CARDS-PARALLEL) only when it may be
+    played on the event's date (O-CARDS-ONSALE, G-CARDS-*) and keeps every 構築制限.  A parallel the store's
+    card list does not print is not judged here (the list may lack a promotion card: the judge decides)."""
+    cat = event_catalog(event, catalog)
+    before = {str(p) for p in deck_problems(event, pid, cat)}
+    return [
+        p
+        for p in list_problems(event, pid, presented, cat)
+        if p.blocking and str(p) not in before and (p.number is None or cat.printings(p.number))
+    ]
+
+
 def list_problems(event: Event, pid: str, deck: Decklist, catalog=None) -> list[DeckProblem]:
     """Every problem ``deck`` would have as ``pid``'s list for the event (the
     checks of :func:`deck_problems`, on a list not yet registered: what the

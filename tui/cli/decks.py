@@ -34,7 +34,7 @@ from core.rules.decklists import (
     player_decklist_status,
     swaps_only,
 )
-from core.rules.deckrules import constructed_problems
+from core.rules.deckrules import constructed_problems, presented_problems
 
 from .argparsing import Arguments, Builder
 from .common import CliError, out_json, with_desk
@@ -278,17 +278,23 @@ def cmd_decklist_check(args) -> int:
     def run(d: Desk):
         p = d.player(args.player)
         presented = load_decklist(Path(args.file), catalog=cat)
-        return p, d.deck_check(p.id, presented, by=args.by)
+        diff = d.deck_check(p.id, presented, by=args.by)
+        return p, diff, presented_problems(d.event, p.id, presented, cat) if parallels_only(diff.lines) else []
 
-    p, diff = with_desk(args, run)
+    p, diff, unplayable = with_desk(args, run)
     swapped = swaps_only(diff.lines)
     parallels = parallels_only(diff.lines)
     if args.json:
-        out_json({**_diff_doc(p, diff, swapped, cat), "parallels_only": parallels})
-        return 1 if diff and not parallels else 0
+        doc = {**_diff_doc(p, diff, swapped, cat), "parallels_only": parallels}
+        out_json({**doc, "problems": [_problem_json(x) for x in unplayable]})
+        return 1 if (diff and not parallels) or unplayable else 0
     if diff.same:
         print(_("the deck of {name} matches the registered decklist", name=p.name))
         return 0
+    if unplayable:  # a parallel the event may not play is not its base card at the table
+        print(_("the deck of {name} presents parallels that may not be played:", name=p.name))
+        print("\n".join(_problem_lines(unplayable)))
+        return 1
     if parallels:
         print(_("the deck of {name} matches the registered decklist: parallels of the same cards", name=p.name))
         print("\n".join("  " + line for line in parallel_notes(diff.lines)))
