@@ -176,3 +176,19 @@ async def test_deck_builder_and_pool_entry_search_by_keys_in_japanese_at_80x24(t
         assert pe.counts == Counter({"CH-5001": 2})  # nothing changed
         assert on_screen(app, "「木村」に当てはまるカードが3枚あります", pe.query_one("#pe-echo"))
         fits(app)
+
+
+def test_o_cards_known_a_card_s_whole_name_names_it_alone():
+    """O-CARDS-KNOWN (`lycee card NAME`): 「日のキャラ1」 named LO-0001 and LO-0010 「日のキャラ10」 alike, so the
+    card could not be looked up by its own name; a whole name names that card (its parallel standing for it),
+    a part of a name still lists every card holding it."""
+    from core.cards.search import cards_named
+
+    cards = [
+        Card("LO-0001", "日のキャラ1", "character", ("sun",)),
+        Card("LO-0001-A", "日のキャラ1", "character", ("sun",)),
+        Card("LO-0010", "日のキャラ10", "character", ("sun",)),
+        Card("LO-0011", "日のキャラ11", "character", ("sun",)),
+    ]
+    assert [c.number for c in cards_named(cards, "日のキャラ1")] == ["LO-0001"]
+    assert [c.number for c in cards_named(cards, "日のキャラ")] == ["LO-0001", "LO-0010", "LO-0011"]

@@ -59,8 +59,10 @@ def _begins_or_ends(key: str, qn: str) -> bool:
 
 
 def _name_rank(card: Card, q: str) -> int | None:
-    """2: the name starts with ``q`` (never empty), 3: holds it, 4: the reading holds it."""
+    """1: the name is ``q``, 2: starts with it (never empty), 3: holds it, 4: the reading holds it."""
     name = fold(card.name)
+    if name == q:
+        return 1
     if name.startswith(q):
         return 2
     if q in name:
@@ -95,11 +97,14 @@ def search_cards(cards: Iterable[Card], query: str, limit: int | None = None) ->
 def cards_named(cards: Iterable[Card], query: str) -> list[Card]:
     """The cards whose name (or reading) holds ``query``, best first, one a card:
     a parallel is the same card as its base number, which stands for it (what
-    ``lycee card 春日`` looks up)."""
+    ``lycee card 春日`` looks up).  A name that is one card's whole name names that card alone
+    (「日のキャラ1」 is not also 「日のキャラ10」)."""
     q = fold(query)
     if not q:
         return []
     found = sorted(((r, c.number, c) for c in cards if (r := _name_rank(c, q)) is not None), key=lambda x: (x[0], x[1]))
+    if len({base_number(c.number) for r, _n, c in found if r == 1}) == 1:
+        found = [x for x in found if x[0] == 1]
     by_base: dict[str, Card] = {}
     for _r, _n, c in found:
         by_base.setdefault(base_number(c.number), c)
