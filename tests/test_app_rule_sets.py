@@ -81,6 +81,25 @@ async def test_o_rules_f12_shows_the_rule_set_and_locks_it_once_round_1_is_paire
 
 
 @pytest.mark.asyncio
+@pytest.mark.parametrize("rules", ["overture", None])
+async def test_o_rules_f1_names_the_rules_the_event_follows_at_80x24(tmp_path, rules):
+    """O-RULES, G-CHANGES: F1 on an Overture event said 「ルール: リセ公認大会ガイドライン（2008-11-07 更新版）…
+    このアプリはこの日付の内容に基づいています」; it now names the Overture guidelines (and the 2008 one for what
+    they do not settle); a 2008 event's F1 reads as before."""
+    dd, st, _d = _event(tmp_path, rules)
+    eid = st.id
+    st.close()
+    app = LyceeApp(dd, open_event=eid, lang="ja")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("f1")
+        await pilot.pause()
+        text = re.sub(r"[█\s]", "", screen_text(app))  # the help's lines joined, inside its frame
+        assert ("オーバーチュア" in text) == (rules == "overture"), text
+        assert ("このアプリはこの日付の内容に基づいています" in text) == (rules is None), text
+
+
+@pytest.mark.asyncio
 async def test_o_rules_f12_changes_the_rule_set_before_round_1(tmp_path):
     dd, st, d = _event(tmp_path, None)
     eid = st.id

@@ -329,7 +329,8 @@ class LyceeApp(Translated, KeysInOrder, DeskApp):
         if isinstance(self.screen, HelpScreen):
             return
         rows = [(self.get_key_display(b), tr(b.description), b.id or "") for b in self._described(self.screen)]
-        self.push_screen(HelpScreen(rows))
+        event = getattr(self.screen, "event", None)  # an event's screen: the rules it follows (O-RULES)
+        self.push_screen(HelpScreen(rows, getattr(event, "rules", "2008")))
 
     @staticmethod
     def _described(screen):

@@ -23,7 +23,16 @@ TCSS = Path(__file__).with_name("help.tcss")  # this module's screens and dialog
 GUIDELINE_VERSION = "2008-11-07"
 
 
-def guideline_line() -> str:
+def guideline_line(rules: str = "2008") -> str:
+    """The rules the screen underneath follows: the 2008 guideline, or for an Overture event the Overture
+    guidelines the desk holds (docs/rules.md), the 2008 one where they say nothing (O-RULES)."""
+    if rules == "overture":
+        return _(
+            "Rules: Lycee Overture, by the official tournament guideline of 2017-02-13 and the penalty guideline "
+            "of 2017-01-25 as this app holds them (O-RULES); what they do not settle follows the guideline as "
+            "updated {date}.",
+            date=GUIDELINE_VERSION,
+        )
     return _(
         "Rules: Lycee sanctioned-event guideline, as updated {date}. Later changes take effect "
         "two weeks after they are announced (G-CHANGES); this app implements the text of that date.",
@@ -35,10 +44,11 @@ class HelpScreen(Translated, ModalScreen[None]):
     CSS_PATH: ClassVar = [TCSS]
     BINDINGS = [Binding("escape,f1,q", "close", "Close", id="help.close")]
 
-    def __init__(self, bindings: list[tuple[str, str, str]]):
+    def __init__(self, bindings: list[tuple[str, str, str]], rules: str = "2008"):
         super().__init__()
         self._translate_bindings()
         self.rows = bindings
+        self.rules = rules
 
     def compose(self) -> ComposeResult:
         with VerticalScroll():
@@ -46,7 +56,7 @@ class HelpScreen(Translated, ModalScreen[None]):
             yield PlainTable(cursor_type="none", zebra_stripes=True)
             yield Label("", markup=False)
             # wrapped by the Japanese rules (never 「（2008-11-07」 / 「更新版）」)
-            yield WrapLabel(guideline_line(), classes="hint")
+            yield WrapLabel(guideline_line(self.rules), classes="hint")
             yield WrapLabel(_("Ctrl+P opens the command palette: every action by its name."), classes="hint")
 
     def on_mount(self) -> None:
