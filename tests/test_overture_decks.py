@@ -356,10 +356,16 @@ def test_o_deck_4_property_legal_decks_pass_and_a_fifth_copy_always_fails_naming
 
 
 @settings(max_examples=60, deadline=None)
-@given(plain_decks(), st.sampled_from(["code", "bare", "table", "lines"]))
+@given(plain_decks(), st.sampled_from(["code", "bare", "table", "lines", "times", "mai"]))
 def test_o_decklist_every_way_players_bring_a_deck_reads_the_same(deck, how):
+    """O-DECK-60: a deck code, bare numbers, the official table, 「4 LO-0101」 lines, and the count after the
+    number as players also write it (「LO-0101 ×4」, 「LO-0101 白雪 ミオ 4枚」: refused before) read alike."""
     numbers = [n for n, k in sorted(deck.items()) for _ in range(k)]
-    if how == "code":
+    if how == "times":
+        text = "\n".join(f"{n} {'×xX'[k % 3]}{k}" for n, k in sorted(deck.items()))
+    elif how == "mai":
+        text = "\n".join(f"{n} {CARDS[n].name} {k}枚" for n, k in sorted(deck.items()))
+    elif how == "code":
         text = " ".join(numbers)
     elif how == "bare":  # community deck codes leave out the LO-
         text = "\n".join(" ".join(n.removeprefix("LO-") for n in numbers[i : i + 7]) for i in range(0, 60, 7))

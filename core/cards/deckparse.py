@@ -47,6 +47,11 @@ __all__ = [
 
 _COMMENT_RE = re.compile(r"(^|\s)#.*$")
 _ENTRY_RE = re.compile(r"^(\d+)\s*[xX×枚]?\s+(\S+)(?:\s+(.*\S))?\s*$")
+#: The count after the number, as players also write it: 「LO-0001 ×4」, 「LO-0001 x4」, 「LO-0001 カード名 4枚」.
+_COUNT_AFTER_RES = (
+    re.compile(r"^(\S+?)\s*(?:\s(.*\S)\s+)?[xX×]\s*(\d+)\s*$"),
+    re.compile(r"^(\S+)(?:\s+(.*\S))?\s+(\d+)\s*枚\s*$"),
+)
 _SECTION_RE = re.compile(r"^([^\s:]+)\s*:\s*$")
 #: A bare Overture number as community deck codes write it (0923, 0923-A): read as LO-0923.
 _BARE_LO_RE = re.compile(r"^\d{4}(?:-[A-Za-z]{1,3})?$")
@@ -254,9 +259,13 @@ def _table_row_fields(row: re.Match[str], cells: list[str]) -> tuple[int, str, s
 def _entry_line_fields(line: str) -> tuple[int, str, str] | None:
     """(count, number as written, name) of a written entry line, or None when it is not one."""
     m = _ENTRY_RE.match(line)
-    if not m:
-        return None
-    return _count(m.group(1)), m.group(2), (m.group(3) or "")
+    if m:
+        return _count(m.group(1)), m.group(2), (m.group(3) or "")
+    for after in _COUNT_AFTER_RES:
+        m = after.match(line)
+        if m:
+            return _count(m.group(3)), m.group(1), (m.group(2) or "")
+    return None
 
 
 CSV_COLUMNS = ("section", "count", "number", "name")
