@@ -94,6 +94,11 @@ async def test_o_rules_f1_names_the_rules_the_event_follows_at_80x24(tmp_path, r
         await pilot.pause()
         await pilot.press("f1")
         await pilot.pause()
+        from tui.widgets.wrapped import WrapLabel
+
+        [label] = [w for w in app.screen.query(WrapLabel) if "2008-11-07" in w.plain]
+        lines = [line.plain.rstrip() for line in label.render().lines(label.content_region.width)]
+        assert not any(line.endswith("2008-11-07") for line in lines), lines  # 「更新版）」 kept with its date
         text = re.sub(r"[█\s]", "", screen_text(app))  # the help's lines joined, inside its frame
         assert ("オーバーチュア" in text) == (rules == "overture"), text
         assert ("このアプリはこの日付の内容に基づいています" in text) == (rules is None), text

@@ -56,7 +56,7 @@ class HelpScreen(Translated, ModalScreen[None]):
             yield PlainTable(cursor_type="none", zebra_stripes=True)
             yield Label("", markup=False)
             # wrapped by the Japanese rules (never 「（2008-11-07」 / 「更新版）」)
-            yield WrapLabel(guideline_line(self.rules), classes="hint")
+            yield WrapLabel(guideline_line(self.rules), classes="hint", keep=(f"（{GUIDELINE_VERSION} 更新版）",))
             yield WrapLabel(_("Ctrl+P opens the command palette: every action by its name."), classes="hint")
 
     def on_mount(self) -> None:
