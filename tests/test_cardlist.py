@@ -253,6 +253,25 @@ def test_o_deck_restrict_reads_the_erratum_in_force_on_the_event_date(capsys, tm
     assert "O-DECK-RESTRICT" not in {p["rule"] for p in json.loads(out)["problems"]}, out
 
 
+def test_o_cards_known_the_card_list_reads_in_number_order_under_a_header_in_columns(capsys, tmp_path):
+    """O-CARDS-KNOWN (`lycee cards list`): a parallel written after later numbers in the file (LO-0105-A) was
+    listed where the file had it, with no header, and 「キャラクター」 (wider than the column) pushed its row's
+    attribute and product out of line.  Now: a header, number order (a parallel after its base), the product
+    starting at one column on every row."""
+    from core.columns import width
+
+    data = str(tmp_path / "data")
+    run(capsys, "--data-dir", data, "cards", "import", str(V1))
+    rc, out, _err = run(capsys, "--data-dir", data, "--lang", "ja", "cards", "list")
+    assert rc == 0
+    head, *rows = out.splitlines()
+    assert head.split()[:2] == ["番号", "名前"], head
+    numbers = [r.split()[0] for r in rows]
+    assert numbers == sorted(numbers) and numbers.index("LO-0105-A") == numbers.index("LO-0105") + 1, numbers
+    starts = {width(r[: r.index(" ミライ" if " ミライ" in r else " ")]) for r in rows if "ミライ書房" in r}
+    assert len(starts) == 1 and starts == {width(head[: head.index(" 商品")])}, (starts, out)
+
+
 def test_the_stored_list_joins_every_catalog_of_the_data_folder_in_use(capsys, tmp_path):
     from core.rules.decklists import default_catalog
 

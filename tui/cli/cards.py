@@ -16,7 +16,7 @@ from core.cards.model import ATTRIBUTE_KANJI, is_overture_number, normalize_numb
 from core.cards.official import looks_official, read_official
 from core.cards.search import cards_named
 from core.cards.sets import parse_json, parse_set
-from core.columns import ljust
+from core.columns import ljust, width
 from core.errors import ValidationError
 from core.i18n import _, join_list
 from core.paths import data_root
@@ -516,13 +516,19 @@ def _stored_cards(stored, product: str | None) -> list:
 
 
 def _print_cards(cards: list) -> None:
+    """The cards in number order (a parallel after its base card), under a header, in columns as wide as their
+    widest cell (「キャラクター」 pushed the attributes out of line)."""
     if not cards:
         print(_("no card list stored: lycee cards import FILE"))
-    for c in cards:
-        print(
-            f"{ljust(c.number, 10)} {ljust(c.name, 24)} {ljust(labels.card_type_label(c.type), 10)} "
-            f"{ljust(c.attribute_kanji, 3)} {c.product or c.set_code}"
-        )
+        return
+    head = (_("No."), _("Name"), _("Type"), _("Attr."), _("Product"))
+    rows = [
+        (c.number, c.name, labels.card_type_label(c.type), c.attribute_kanji, c.product or c.set_code)
+        for c in sorted(cards, key=lambda c: c.number)
+    ]
+    widths = [max(width(r[i]) for r in (head, *rows)) for i in range(4)]
+    for r in (head, *rows):
+        print(" ".join(ljust(cell, w) for cell, w in zip(r, widths)) + " " + r[4])
 
 
 def cmd_cards_list(args) -> int:
