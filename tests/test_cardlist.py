@@ -200,7 +200,7 @@ def test_a_newer_list_updates_in_place_and_a_changed_text_is_an_erratum(capsys, 
     rc, out, err = run(capsys, "--data-dir", data, "cards", "import", str(V2), "--json")
     assert rc == 0, err
     rep = json.loads(out)
-    assert rep["changed"] == [{"number": "LO-0102", "fields": ["ap"]}]
+    assert rep["changed"] == [{"number": "LO-0102", "fields": ["ap"], "from": {"ap": 3}, "to": {"ap": 4}}]
     assert rep["errata"] == ["LO-0003"] and rep["new_products"] == [P4]
     assert len(rep["added"]) == 5 and rep["unchanged"] == 58
     assert rep["undated"] == [P2, P3, P4]  # P1 keeps its date
@@ -211,6 +211,10 @@ def test_a_newer_list_updates_in_place_and_a_changed_text_is_an_erratum(capsys, 
     assert cat.text_for("LO-0003", today).text == "[宣言] [花]:このキャラにDMG+1する。"
     assert cat.text_for("LO-0003", date(2026, 11, 1)).text == "[宣言] [0]:このキャラにDMG+1する。"
     assert cat.card("LO-0102").ap == 4
+    # the text says what changed, from what to what (it named the field alone)
+    rc, out, _err = run(capsys, "--data-dir", data, "cards", "import", str(V1))
+    assert "LO-0102: changed AP 4 → 3" in out, out
+    run(capsys, "--data-dir", data, "cards", "import", str(V2))
     # the same list once more changes nothing
     rc, out, _err = run(capsys, "--data-dir", data, "cards", "import", str(V2), "--json")
     rep = json.loads(out)

@@ -253,6 +253,8 @@ class ImportReport:
     added: list[str] = field(default_factory=list)
     #: number -> the fields that changed (text changes are errata, listed apart)
     changed: dict[str, list[str]] = field(default_factory=dict)
+    #: number -> field -> (the stored value, the new one), for the fields of ``changed``
+    values: dict[str, dict[str, tuple[Any, Any]]] = field(default_factory=dict)
     errata: list[str] = field(default_factory=list)
     unchanged: int = 0
     #: stored cards this list does not hold (kept)
@@ -262,12 +264,16 @@ class ImportReport:
     #: (line, first line) of rows repeating an earlier row exactly
     repeated: list[tuple[int, int]] = field(default_factory=list)
 
-    def note_change(self, number: str, fields: list[str], text_changed: bool) -> None:
-        """A stored card the import changes: an erratum when its text changed, and the other fields that did."""
+    def note_change(
+        self, number: str, fields: list[str], text_changed: bool, values: dict[str, tuple[Any, Any]] | None = None
+    ) -> None:
+        """A stored card the import changes: an erratum when its text changed, and the other fields that did
+        (``values``: each one's stored value and new one)."""
         if text_changed:
             self.errata.append(number)
         if fields:
             self.changed[number] = fields
+            self.values[number] = dict(values or {})
 
     def as_json(self) -> dict[str, Any]:
         return {
@@ -278,7 +284,15 @@ class ImportReport:
             "parallels": self.parallels,
             "products": [{"name": k, "cards": v} for k, v in self.products.items()],
             "added": self.added,
-            "changed": [{"number": k, "fields": v} for k, v in self.changed.items()],
+            "changed": [
+                {
+                    "number": k,
+                    "fields": v,
+                    "from": {f: self.values.get(k, {}).get(f, (None, None))[0] for f in v},
+                    "to": {f: self.values.get(k, {}).get(f, (None, None))[1] for f in v},
+                }
+                for k, v in self.changed.items()
+            ],
             "errata": self.errata,
             "unchanged": self.unchanged,
             "absent": self.absent,
@@ -402,7 +416,7 @@ def _updated_card(
     """The stored card ``prev`` updated to ``doc``, or None when nothing changed."""
     fields = [k for k in _CARD_KEYS if prev.get(k) != doc[k]]
     text_changed = doc["text"] != current_text(prev)
-    rep.note_change(number, fields, text_changed)
+    rep.note_change(number, fields, text_changed, {k: (prev.get(k), doc[k]) for k in fields})
     if not fields and not text_changed:
         rep.unchanged += 1
         return None

@@ -489,11 +489,38 @@ def _of_product(stored, product: str) -> tuple[list, list]:
 
 
 def _changed_lines(report) -> list[str]:
-    """One line per card whose figures changed, naming the fields."""
+    """One line per card whose figures changed, naming the fields with their old and new values
+    (「LO-0026: コスト 日日日無無 → 日日無無 が変わりました」)."""
     return [
-        "    " + _("{number}: changed {what}", number=number, what=", ".join(field_label(f) for f in fields))
+        "    "
+        + _(
+            "{number}: changed {what}",
+            number=number,
+            what=join_list([_change_text(f, report.values.get(number, {}).get(f)) for f in fields]),
+        )
         for number, fields in report.changed.items()
     ]
+
+
+def _change_text(key: str, values: tuple | None) -> str:
+    """A changed field: its name, and the stored value and the new one when known."""
+    if values is None:
+        return field_label(key)
+    old, new = (_value_text(key, v) for v in values)
+    return f"{field_label(key)} {old} → {new}"
+
+
+def _value_text(key: str, v) -> str:
+    """A stored card field's value as the card prints it ("-" when none)."""
+    if v is None or v == "" or v == [] or v == {}:
+        return "-"
+    if key == "cost":
+        return _cost_text({"cost": v})
+    if key == "attributes":
+        return "".join(ATTRIBUTE_KANJI.get(a, a) for a in v)
+    if key == "type":
+        return labels.card_type_label(v)
+    return str(v)
 
 
 def _errata_lines(report, today: date) -> list[str]:
