@@ -260,7 +260,7 @@ def field_label(key: str) -> str:
 
 def _card_line(c: dict) -> str:
     """One line of a card's figures: type, attributes, cost, EX, AP/DP/SP/DMG, product."""
-    attrs = "".join(ATTRIBUTE_KANJI[a] for a in c["attributes"])
+    attrs = _attrs_text(c["attributes"])
     parts = [
         labels.card_type_label(c["type"]),
         attrs,
@@ -363,6 +363,11 @@ def _import_summary(report) -> list[str]:
             unchanged=report.unchanged,
         ),
     ]
+
+
+def _attrs_text(attributes) -> str:
+    """A card's attributes as kanji (日花)."""
+    return "".join(ATTRIBUTE_KANJI[a] for a in attributes)
 
 
 def _cost_text(c: dict) -> str:
@@ -517,7 +522,7 @@ def _value_text(key: str, v) -> str:
     if key == "cost":
         return _cost_text({"cost": v})
     if key == "attributes":
-        return "".join(ATTRIBUTE_KANJI.get(a, a) for a in v)
+        return _attrs_text(v)
     if key == "type":
         return labels.card_type_label(v)
     return str(v)
